@@ -3,8 +3,8 @@
 //
 // Every RTL file that checks an invariant includes this file and uses these macros, so that
 // one switch (SYNTHESIS) removes all of them and one place decides how they report.
-// Verilator 5.006 evaluates immediate assertions and simple concurrent properties
-// (|->, |=>, $past, $stable, disable iff); it does not evaluate ## sequences.
+// Immediate assertions and simple concurrent properties (|->, |=>, $past, $stable, disable iff)
+// are evaluated by the Verilator release we use (5.006); ## sequences are not.
 
 `ifndef SGU_ASSERT_SVH
 `define SGU_ASSERT_SVH

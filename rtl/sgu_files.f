@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+// SGU RTL file list, in compile order. Every tool reads this list (Verilator, Yosys, FuseSoC).
+sgu_isa_pkg.sv
+sgu_pkg.sv
+sgu_fpu_pkg.sv
+sgu_fpu_norm.sv
+sgu_fpu_mac.sv
+sgu_fpu.sv
+sgu_decode.sv
+sgu_regfile.sv
+sgu_lane.sv
+sgu_xbar.sv
+sgu_vote.sv
+sgu_mask_stack.sv
+sgu_lsu.sv
+sgu_fetch.sv
+sgu_axi_rd_mux.sv
+sgu_csr.sv
+sgu_core.sv
+sgu_top.sv

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+// SGU load/store unit: per-lane gather/scatter over AXI4, with the address checks of docs/isa.md.
+//
+// Request: req_i is a one-cycle pulse while busy_o is low; the request inputs (store_i, size,
+// once_i, lanes_i, addr_i, wdata_i) must stay stable until done_o. The checks (alignment, then
+// the [mem_base, mem_limit) window, per active lane in lane order) are combinational on the
+// request inputs and reported on fault_o before the request is made; the core traps instead of
+// requesting when fault_o is set, so nothing reaches memory.
+//
+// Execution: active lanes are served in lane order, one single-beat AXI transfer each (a scalar
+// address, once_i, is served once and its load data is given to every lane). A read costs one AR
+// handshake plus the R beat; a write puts AW and W up together and waits for B. An error response
+// ends the request: done_o with bus_err_o and the failing address; for stores the earlier lanes
+// have been written. Throughput: one lane per 2 + memory latency cycles (coalescing is the block
+// engine's job).
+//
+// AXI rules obeyed: one transfer in flight, valid held until ready, payload stable while
+// valid && !ready (checked by assertions below).
+
+`include "sgu_assert.svh"
+
+module sgu_lsu #(
+  parameter int unsigned NumLanes     = 16,  // SIMD width: 8, 16 or 32
+  parameter int unsigned AxiDataWidth = 64   // AXI data width in bits: 64..512
+) (
+  input  logic                             clk_i,
+  input  logic                             rst_ni,
+  // Request from the core.
+  input  logic                             req_i,          // start (pulse, only while !busy_o)
+  input  logic                             store_i,        // 1: store, 0: load
+  input  logic [1:0]                       size_log2_i,    // access size: 1 << size_log2_i bytes
+  input  logic                             once_i,         // scalar address: one access
+  input  logic [NumLanes-1:0]              lanes_i,        // active lanes
+  input  logic [NumLanes-1:0][31:0]        addr_i,         // byte address per lane
+  input  logic [NumLanes-1:0][63:0]        wdata_i,        // store data per lane
+  input  logic [31:0]                      mem_base_i,     // access window
+  input  logic [31:0]                      mem_limit_i,
+  // Pre-request checks (combinational on the request inputs).
+  output logic                             fault_o,        // some active lane faults
+  output logic                             fault_misaligned_o,  // 1: misaligned, 0: outside window
+  output logic [31:0]                      fault_addr_o,   // address of the first faulting lane
+  // Completion.
+  output logic                             busy_o,
+  output logic                             done_o,         // pulse: request finished
+  output logic                             bus_err_o,      // with done_o: an AXI error ended it
+  output logic [31:0]                      err_addr_o,     // with bus_err_o: failing address
+  output logic [NumLanes-1:0][63:0]        rdata_o,        // load data per lane, zero-extended
+  // AXI4 master, read address and data.
+  output logic                             ar_valid_o,
+  input  logic                             ar_ready_i,
+  output logic [31:0]                      ar_addr_o,
+  output logic [2:0]                       ar_size_o,
+  input  logic                             r_valid_i,
+  output logic                             r_ready_o,
+  input  logic [AxiDataWidth-1:0]          r_data_i,
+  input  logic [1:0]                       r_resp_i,
+  // AXI4 master, write address, data and response.
+  output logic                             aw_valid_o,
+  input  logic                             aw_ready_i,
+  output logic [31:0]                      aw_addr_o,
+  output logic [2:0]                       aw_size_o,
+  output logic                             w_valid_o,
+  input  logic                             w_ready_i,
+  output logic [AxiDataWidth-1:0]          w_data_o,
+  output logic [AxiDataWidth/8-1:0]        w_strb_o,
+  input  logic                             b_valid_i,
+  output logic                             b_ready_o,
+  input  logic [1:0]                       b_resp_i
+);
+  localparam int unsigned LaneBits = $clog2(NumLanes);
+  localparam int unsigned StrbW    = AxiDataWidth / 8;
+  localparam int unsigned OffBits  = $clog2(StrbW);
+
+  typedef enum logic [2:0] {
+    StIdle,
+    StAddr,   // AR, or AW and W, offered
+    StResp    // waiting for R or B
+  } state_e;
+
+  state_e                    state_q, state_d;
+  logic [NumLanes-1:0]       todo_q, todo_d;
+  logic [NumLanes-1:0][63:0] rdata_q, rdata_d;
+  logic                      aw_done_q, aw_done_d, w_done_q, w_done_d;
+  logic [LaneBits-1:0]       cur;
+  logic                      cur_found;
+  logic [31:0]               cur_addr;
+  logic [OffBits-1:0]        cur_off;
+  logic [63:0]               size_mask, rbeat, wbeat;
+  logic [7:0]                strb8;
+  logic                      resp_err;
+
+  // ---------------------------------------------------------------- pre-request checks
+  logic [NumLanes-1:0] lane_misaligned, lane_outside;
+  logic [3:0]          size_bytes;
+  assign size_bytes = 4'd1 << size_log2_i;
+
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_check
+    logic [32:0] end_addr;
+    assign end_addr           = {1'b0, addr_i[l]} + 33'(size_bytes);
+    assign lane_misaligned[l] = (addr_i[l][2:0] & (3'(size_bytes) - 3'd1)) != '0;
+    assign lane_outside[l]    = (addr_i[l] < mem_base_i) || (end_addr > {1'b0, mem_limit_i});
+  end
+
+  always_comb begin
+    fault_o            = 1'b0;
+    fault_misaligned_o = 1'b0;
+    fault_addr_o       = '0;
+    for (int l = NumLanes - 1; l >= 0; l--) begin
+      if (lanes_i[l] && (lane_misaligned[l] || lane_outside[l])) begin
+        fault_o            = 1'b1;
+        fault_misaligned_o = lane_misaligned[l];
+        fault_addr_o       = addr_i[l];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- lane sequencing
+  always_comb begin
+    cur       = '0;
+    cur_found = 1'b0;
+    for (int l = NumLanes - 1; l >= 0; l--) begin
+      if (todo_q[l]) begin
+        cur       = LaneBits'(l);
+        cur_found = 1'b1;
+      end
+    end
+  end
+
+  assign cur_addr  = addr_i[cur];
+  assign cur_off   = cur_addr[OffBits-1:0];
+  assign size_mask = (size_log2_i == 2'd3) ? '1 : ((64'd1 << (8 * size_bytes)) - 64'd1);
+  assign rbeat     = 64'(r_data_i >> (8 * cur_off)) & size_mask;
+  assign resp_err  = store_i ? b_resp_i[1] : r_resp_i[1];
+
+  assign busy_o     = state_q != StIdle;
+  assign ar_valid_o = (state_q == StAddr) && !store_i;
+  assign ar_addr_o  = cur_addr;
+  assign ar_size_o  = {1'b0, size_log2_i};
+  assign aw_valid_o = (state_q == StAddr) && store_i && !aw_done_q;
+  assign aw_addr_o  = cur_addr;
+  assign aw_size_o  = {1'b0, size_log2_i};
+  assign w_valid_o  = (state_q == StAddr) && store_i && !w_done_q;
+  assign wbeat      = wdata_i[cur] & size_mask;
+  assign strb8      = 8'((9'd1 << size_bytes) - 9'd1);
+  assign w_data_o   = AxiDataWidth'(wbeat) << (8 * cur_off);
+  assign w_strb_o   = StrbW'(strb8) << cur_off;
+  assign r_ready_o  = (state_q == StResp) && !store_i;
+  assign b_ready_o  = (state_q == StResp) && store_i;
+
+  always_comb begin
+    state_d    = state_q;
+    todo_d     = todo_q;
+    rdata_d    = rdata_q;
+    aw_done_d  = aw_done_q;
+    w_done_d   = w_done_q;
+    done_o     = 1'b0;
+    bus_err_o  = 1'b0;
+    err_addr_o = cur_addr;
+    unique case (state_q)
+      StIdle: begin
+        if (req_i) begin
+          // A scalar address is accessed once, by the first active lane.
+          rdata_d = '0;
+          todo_d  = once_i ? (lanes_i & ~(lanes_i - NumLanes'(1))) : lanes_i;
+          state_d = StAddr;
+        end
+      end
+      StAddr: begin
+        if (store_i) begin
+          aw_done_d = aw_done_q || aw_ready_i;
+          w_done_d  = w_done_q || w_ready_i;
+          if ((aw_done_q || aw_ready_i) && (w_done_q || w_ready_i)) begin
+            state_d = StResp;
+          end
+        end else if (ar_ready_i) begin
+          state_d = StResp;
+        end
+      end
+      StResp: begin
+        if ((store_i && b_valid_i) || (!store_i && r_valid_i)) begin
+          aw_done_d = 1'b0;
+          w_done_d  = 1'b0;
+          if (resp_err) begin
+            done_o    = 1'b1;
+            bus_err_o = 1'b1;
+            state_d   = StIdle;
+            todo_d    = '0;
+          end else begin
+            if (!store_i) begin
+              if (once_i) begin
+                rdata_d = {NumLanes{rbeat}};
+              end else begin
+                rdata_d[cur] = rbeat;
+              end
+            end
+            todo_d[cur] = 1'b0;
+            if ((todo_q & ~(NumLanes'(1) << cur)) == '0) begin
+              done_o  = 1'b1;
+              state_d = StIdle;
+            end else begin
+              state_d = StAddr;
+            end
+          end
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+  end
+
+  assign rdata_o = rdata_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q   <= StIdle;
+      todo_q    <= '0;
+      rdata_q   <= '0;
+      aw_done_q <= 1'b0;
+      w_done_q  <= 1'b0;
+    end else begin
+      state_q   <= state_d;
+      todo_q    <= todo_d;
+      rdata_q   <= rdata_d;
+      aw_done_q <= aw_done_d;
+      w_done_q  <= w_done_d;
+    end
+  end
+
+  logic unused;
+  assign unused = cur_found ^ r_resp_i[0] ^ b_resp_i[0];
+
+  `SGU_ASSERT_INIT(DataWidth_A, AxiDataWidth >= 64 && AxiDataWidth <= 512 &&
+                                (AxiDataWidth & (AxiDataWidth - 1)) == 0)
+  `SGU_ASSERT(ReqWhenIdle_A, req_i |-> state_q == StIdle && lanes_i != '0)
+  `SGU_ASSERT(ArStable_A, ar_valid_o && !ar_ready_i |=> ar_valid_o && $stable(ar_addr_o))
+  `SGU_ASSERT(AwStable_A, aw_valid_o && !aw_ready_i |=> aw_valid_o && $stable(aw_addr_o))
+  `SGU_ASSERT(WStable_A, w_valid_o && !w_ready_i |=> w_valid_o && $stable(w_data_o) &&
+                                                      $stable(w_strb_o))
+  `SGU_ASSERT(InputsStable_A, busy_o && !done_o |=> $stable(addr_i) && $stable(lanes_i) && $stable(store_i))
+
+endmodule

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// SGU vote unit: any / all / ballot over the active lanes, and the value of the first active lane.
+//
+// Purely combinational, zero latency. Results are uniform: the core writes them to a scalar
+// register or broadcasts them to the active lanes of a vector register (docs/isa.md "Lane
+// identity, special values, votes"). `all` over no active lane is 1; `first` with no active lane
+// is 0.
+
+module sgu_vote #(
+  parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
+) (
+  input  logic [3:0]                mode_i,    // ModVote* value
+  input  logic [NumLanes-1:0]       exec_i,    // active lanes
+  input  logic [NumLanes-1:0][31:0] cond_i,    // per-lane condition value (rs1 low word)
+  input  logic [NumLanes-1:0][63:0] data_i,    // per-lane value for `first` (rs1 pair)
+  output logic [31:0]               vote_o,    // any/all: 0/1; ballot: lane bit mask
+  output logic [63:0]               first_o    // rs1 pair of the lowest active lane
+);
+  import sgu_isa_pkg::*;
+
+  logic [NumLanes-1:0] set;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_cond
+    assign set[l] = exec_i[l] && (cond_i[l] != '0);
+  end
+
+  always_comb begin
+    unique case (mode_i)
+      ModVoteAny: vote_o = {31'd0, |set};
+      ModVoteAll: vote_o = {31'd0, set == exec_i};
+      default:    vote_o = 32'(set);  // ballot
+    endcase
+  end
+
+  // Priority select of the lowest active lane.
+  always_comb begin
+    first_o = '0;
+    for (int l = NumLanes - 1; l >= 0; l--) begin
+      if (exec_i[l]) begin
+        first_o = data_i[l];
+      end
+    end
+  end
+
+endmodule
