@@ -506,6 +506,10 @@ module sgu_core #(
   logic [NumLanes-1:0][31:0] rvfi_lo_q, rvfi_hi_q;
   logic                      insn_known;
 
+  // A vector write with no active lane is reported as no write.
+  logic rvfi_we;
+  assign rvfi_we = wr_en && (wr_lanes != '0);
+
   // Fetch traps and the watchdog have no instruction word.
   assign insn_known = !(trap && (cause == CauseWatchdog || cause == CauseFetchFault ||
                                  cause == CauseFetchBusError));
@@ -537,14 +541,14 @@ module sgu_core #(
         rvfi_cause_q   <= cause;
         rvfi_tval_q    <= tval;
         rvfi_halt_q    <= halt;
-        rvfi_rd_we_q   <= wr_en;
-        rvfi_rd_q      <= wr_en ? rd : 6'd0;
-        rvfi_rd_pair_q <= wr_en && rd_pair;
-        rvfi_mask_q    <= wr_en ? wr_lanes : '0;
+        rvfi_rd_we_q   <= rvfi_we;
+        rvfi_rd_q      <= rvfi_we ? rd : 6'd0;
+        rvfi_rd_pair_q <= rvfi_we && rd_pair;
+        rvfi_mask_q    <= rvfi_we ? wr_lanes : '0;
         rvfi_exec_q    <= exec_d;
         for (int unsigned l = 0; l < NumLanes; l++) begin
-          rvfi_lo_q[l] <= (wr_en && wr_lanes[l]) ? wr_lo[l] : 32'd0;
-          rvfi_hi_q[l] <= (wr_en && wr_lanes[l]) ? wr_hi[l] : 32'd0;
+          rvfi_lo_q[l] <= (rvfi_we && wr_lanes[l]) ? wr_lo[l] : 32'd0;
+          rvfi_hi_q[l] <= (rvfi_we && wr_lanes[l]) ? wr_hi[l] : 32'd0;
         end
       end
     end

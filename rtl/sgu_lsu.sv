@@ -12,7 +12,7 @@
 // handshake plus the R beat; a write puts AW and W up together and waits for B. An error response
 // ends the request: done_o with bus_err_o and the failing address; for stores the earlier lanes
 // have been written. Throughput: one lane per 2 + memory latency cycles (coalescing is the block
-// engine's job).
+// engine's job). done_o comes one cycle after the last response, with the load data registered.
 //
 // AXI rules obeyed: one transfer in flight, valid held until ready, payload stable while
 // valid && !ready (checked by assertions below).
@@ -74,13 +74,16 @@ module sgu_lsu #(
   typedef enum logic [2:0] {
     StIdle,
     StAddr,   // AR, or AW and W, offered
-    StResp    // waiting for R or B
+    StResp,   // waiting for R or B
+    StDone    // report completion (load data registered)
   } state_e;
 
   state_e                    state_q, state_d;
   logic [NumLanes-1:0]       todo_q, todo_d;
   logic [NumLanes-1:0][63:0] rdata_q, rdata_d;
   logic                      aw_done_q, aw_done_d, w_done_q, w_done_d;
+  logic                      err_q, err_d;
+  logic [31:0]               err_addr_q, err_addr_d;
   logic [LaneBits-1:0]       cur;
   logic                      cur_found;
   logic [31:0]               cur_addr;
@@ -153,9 +156,11 @@ module sgu_lsu #(
     rdata_d    = rdata_q;
     aw_done_d  = aw_done_q;
     w_done_d   = w_done_q;
+    err_d      = err_q;
+    err_addr_d = err_addr_q;
     done_o     = 1'b0;
     bus_err_o  = 1'b0;
-    err_addr_o = cur_addr;
+    err_addr_o = err_addr_q;
     unique case (state_q)
       StIdle: begin
         if (req_i) begin
@@ -181,10 +186,10 @@ module sgu_lsu #(
           aw_done_d = 1'b0;
           w_done_d  = 1'b0;
           if (resp_err) begin
-            done_o    = 1'b1;
-            bus_err_o = 1'b1;
-            state_d   = StIdle;
-            todo_d    = '0;
+            err_d      = 1'b1;
+            err_addr_d = cur_addr;
+            state_d    = StDone;
+            todo_d     = '0;
           end else begin
             if (!store_i) begin
               if (once_i) begin
@@ -195,13 +200,18 @@ module sgu_lsu #(
             end
             todo_d[cur] = 1'b0;
             if ((todo_q & ~(NumLanes'(1) << cur)) == '0) begin
-              done_o  = 1'b1;
-              state_d = StIdle;
+              state_d = StDone;
             end else begin
               state_d = StAddr;
             end
           end
         end
+      end
+      StDone: begin
+        done_o    = 1'b1;
+        bus_err_o = err_q;
+        err_d     = 1'b0;
+        state_d   = StIdle;
       end
       default: state_d = StIdle;
     endcase
@@ -216,12 +226,16 @@ module sgu_lsu #(
       rdata_q   <= '0;
       aw_done_q <= 1'b0;
       w_done_q  <= 1'b0;
+      err_q     <= 1'b0;
+      err_addr_q <= '0;
     end else begin
       state_q   <= state_d;
       todo_q    <= todo_d;
       rdata_q   <= rdata_d;
       aw_done_q <= aw_done_d;
       w_done_q  <= w_done_d;
+      err_q     <= err_d;
+      err_addr_q <= err_addr_d;
     end
   end
 

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+// SGU FPU package: operation and compare-condition encodings of sgu_fpu.
+
+package sgu_fpu_pkg;
+
+  // Operation codes on sgu_fpu.op_i. Codes 11..15 are unused and give result 0.
+  localparam logic [3:0] FpuOpFAdd   = 4'd0;   // a + b
+  localparam logic [3:0] FpuOpFSub   = 4'd1;   // a - b
+  localparam logic [3:0] FpuOpFMul   = 4'd2;   // a * b
+  localparam logic [3:0] FpuOpFFma   = 4'd3;   // a * b + c, one rounding
+  localparam logic [3:0] FpuOpFMin   = 4'd4;   // minNum, -0 < +0
+  localparam logic [3:0] FpuOpFMax   = 4'd5;   // maxNum, -0 < +0
+  localparam logic [3:0] FpuOpFCmp   = 4'd6;   // compare under cond_i, result 1 or 0
+  localparam logic [3:0] FpuOpCvtF2I = 4'd7;   // float -> int32, toward zero, saturating
+  localparam logic [3:0] FpuOpCvtF2U = 4'd8;   // float -> uint32, toward zero, saturating
+  localparam logic [3:0] FpuOpCvtI2F = 4'd9;   // int32 -> float, nearest even
+  localparam logic [3:0] FpuOpCvtU2F = 4'd10;  // uint32 -> float, nearest even
+
+  // Compare conditions on sgu_fpu.cond_i (same order as the ISA's fcmp mod field).
+  localparam logic [2:0] FpuCondEq  = 3'd0;  // a == b, false if unordered
+  localparam logic [2:0] FpuCondNe  = 3'd1;  // a != b, true if unordered
+  localparam logic [2:0] FpuCondLt  = 3'd2;  // a <  b
+  localparam logic [2:0] FpuCondLe  = 3'd3;  // a <= b
+  localparam logic [2:0] FpuCondGt  = 3'd4;  // a >  b
+  localparam logic [2:0] FpuCondGe  = 3'd5;  // a >= b
+  localparam logic [2:0] FpuCondOrd = 3'd6;  // neither is NaN
+  localparam logic [2:0] FpuCondUno = 3'd7;  // either is NaN
+
+  // Canonical quiet NaN: every NaN result of the FPU is exactly this value.
+  localparam logic [31:0] FpuCanonicalNan = 32'h7FC0_0000;
+
+  // Width of the fixed-point window of the fused multiply-add datapath (3 * 24 + 4 bits).
+  localparam int unsigned FpuWinWidth = 76;
+
+endpackage

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reference model of sgu_fpu for its unit test, computed with the host's hardware float.
+
+#include "fpu_ref.h"
+
+#include <cmath>
+#include <cstring>
+
+#ifdef __FAST_MATH__
+#error "The FPU reference needs IEEE float semantics: do not build it with -ffast-math."
+#endif
+
+namespace sgu::fpu_test {
+
+uint32_t FloatBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof(u));
+  return u;
+}
+
+float BitsFloat(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, sizeof(f));
+  return f;
+}
+
+namespace {
+
+// Spec: every NaN result is the canonical NaN.
+uint32_t Canonical(float f) { return std::isnan(f) ? kCanonicalNan : FloatBits(f); }
+
+// Spec: minNum/maxNum; one NaN gives the other operand, two NaNs the canonical NaN;
+// -0 is less than +0; the chosen operand's bits are returned unchanged.
+uint32_t MinMax(bool is_max, uint32_t a, uint32_t b) {
+  const float fa = BitsFloat(a);
+  const float fb = BitsFloat(b);
+  if (std::isnan(fa) && std::isnan(fb)) return kCanonicalNan;
+  if (std::isnan(fa)) return b;
+  if (std::isnan(fb)) return a;
+  if (fa == fb) {  // equal values; only +0/-0 can differ in bits
+    const bool a_neg = std::signbit(fa);
+    if (a_neg == std::signbit(fb)) return a;
+    return (a_neg != is_max) ? a : b;
+  }
+  const bool a_less = fa < fb;
+  return (a_less != is_max) ? a : b;
+}
+
+// Spec: IEEE comparisons; ne is true when unordered.
+uint32_t Compare(uint32_t cond, float a, float b) {
+  const bool unordered = std::isnan(a) || std::isnan(b);
+  switch (static_cast<FpuCond>(cond)) {
+    case FpuCond::kEq: return a == b;
+    case FpuCond::kNe: return !(a == b);
+    case FpuCond::kLt: return a < b;
+    case FpuCond::kLe: return a <= b;
+    case FpuCond::kGt: return a > b;
+    case FpuCond::kGe: return a >= b;
+    case FpuCond::kOrd: return !unordered;
+    case FpuCond::kUno: return unordered;
+  }
+  return 0;
+}
+
+// Spec: toward zero, NaN -> 0, saturate at INT32_MIN / INT32_MAX.
+uint32_t FloatToInt(float f) {
+  if (std::isnan(f)) return 0;
+  if (f >= 2147483648.0f) return 0x7FFFFFFFu;
+  if (f < -2147483648.0f) return 0x80000000u;
+  return static_cast<uint32_t>(static_cast<int32_t>(std::trunc(f)));
+}
+
+// Spec: toward zero, NaN -> 0, negative -> 0, saturate at UINT32_MAX.
+uint32_t FloatToUint(float f) {
+  if (std::isnan(f)) return 0;
+  if (f < 0.0f) return 0;
+  if (f >= 4294967296.0f) return 0xFFFFFFFFu;
+  return static_cast<uint32_t>(std::trunc(f));
+}
+
+}  // namespace
+
+uint32_t RefFpu(uint32_t op, uint32_t cond, uint32_t a, uint32_t b, uint32_t c) {
+  const float fa = BitsFloat(a);
+  const float fb = BitsFloat(b);
+  const float fc = BitsFloat(c);
+  switch (op) {
+    case 0: return Canonical(fa + fb);
+    case 1: return Canonical(fa - fb);
+    case 2: return Canonical(fa * fb);
+    case 3: return Canonical(std::fmaf(fa, fb, fc));
+    case 4: return MinMax(false, a, b);
+    case 5: return MinMax(true, a, b);
+    case 6: return Compare(cond & 7u, fa, fb);
+    case 7: return FloatToInt(fa);
+    case 8: return FloatToUint(fa);
+    case 9: return FloatBits(static_cast<float>(static_cast<int32_t>(a)));
+    case 10: return FloatBits(static_cast<float>(a));
+    default: return 0;  // op codes 11..15
+  }
+}
+
+std::string OpName(uint32_t op) {
+  static const char* const kNames[kNumOps] = {"FAdd", "FSub",    "FMul",    "FFma",
+                                              "FMin", "FMax",    "FCmp",    "CvtF2I",
+                                              "CvtF2U", "CvtI2F", "CvtU2F"};
+  if (op < static_cast<uint32_t>(kNumOps)) return kNames[op];
+  return "Op" + std::to_string(op);
+}
+
+}  // namespace sgu::fpu_test
