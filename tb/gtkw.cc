@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // GTKWave save file writer (see gtkw.h). Signal names are those Verilator gives the FST scopes:
-// TOP.sgu_top.<instance>.<signal>, generate blocks as gen_name(i).
+// TOP.sgu_top.<instance>.<signal>, generate blocks as gen_name[i].
 #include "gtkw.h"
 
 #include <fstream>
@@ -93,15 +93,15 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, unsigned n)
   s.Vec("s_axil_rdata_o", 31);
   s.End("AXI4-Lite");
   for (unsigned l = 0; l < n; ++l) {
-    const std::string lane = "u_core.gen_lane(" + std::to_string(l) + ").u_lane.";
+    const std::string lane = "u_core.gen_lane[" + std::to_string(l) + "].u_lane.";
     const std::string name = "Lane " + std::to_string(l);
     s.Begin(name, l >= 4);
     s.Vec(lane + "a_i", 63);
     s.Vec(lane + "b_i", 63);
     s.Vec(lane + "c_i", 63);
     s.Vec(lane + "res_o", 63);
-    s.Vec("u_core.u_xbar.gen_lane(" + std::to_string(l) + ").src", n == 8 ? 2 : n == 16 ? 3 : 4);
-    s.Vec("u_core.gen_wb(" + std::to_string(l) + ").v", 63);
+    s.Vec("u_core.u_xbar.gen_lane[" + std::to_string(l) + "].src", n == 8 ? 2 : n == 16 ? 3 : 4);
+    s.Vec("u_core.gen_wb[" + std::to_string(l) + "].v", 63);
     s.End(name);
   }
   if (!f) throw std::runtime_error("error writing " + path);

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "gtkw.h"
 #include "random_program.h"
 #include "sgu/asm.h"
+#include "tb_test_util.h"
 
 namespace {
 
@@ -37,7 +39,10 @@ constexpr const char* kUsage =
     "  --watchdog C      stop the kernel after C cycles (default 10000000)\n"
     "  --trace OUT.fst   write an FST waveform and OUT.gtkw beside it\n"
     "  --dump ADDR:N     print N 32-bit words of memory at ADDR after the run (repeatable)\n"
-    "  --json            print the summary as JSON\n";
+    "  --json            print the summary as JSON\n"
+    "  --replay SEED     rerun a failed lockstep test exactly (data, launch and AXI timing from\n"
+    "                    SEED, as the test derived them); with --partial and --random-axi as the\n"
+    "                    test printed\n";
 
 [[noreturn]] void Usage(const std::string& msg) {
   std::cerr << "sgu-cosim: " << msg << "\n" << kUsage;
@@ -66,7 +71,8 @@ int main(int argc, char** argv) {
   std::string program_path, trace;
   unsigned simd = 16, lanes = 0;
   uint64_t seed = 1;
-  bool random_axi = false, json = false;
+  bool random_axi = false, json = false, partial = false;
+  std::optional<uint64_t> replay;
   uint32_t watchdog = 10000000;
   std::vector<std::pair<uint32_t, uint32_t>> dumps;
   LaunchParams launch;
@@ -105,6 +111,10 @@ int main(int argc, char** argv) {
       if (c == std::string::npos) Usage("--dump needs ADDR:WORDS");
       dumps.emplace_back(static_cast<uint32_t>(Number(v.substr(0, c), "dump address")),
                          static_cast<uint32_t>(Number(v.substr(c + 1), "dump length")));
+    } else if (a == "--replay") {
+      replay = Number(value(), "replay seed");
+    } else if (a == "--partial") {
+      partial = true;
     } else if (a == "--json") {
       json = true;
     } else if (!a.empty() && a[0] == '-') {
@@ -122,6 +132,19 @@ int main(int argc, char** argv) {
   }
 
   try {
+    if (replay) {
+      const LockstepRun run =
+          RunLockstep(ReadFile(program_path), simd, *replay, partial, random_axi, 0, trace);
+      if (!trace.empty()) {
+        const std::string g = trace.substr(0, trace.rfind('.')) + ".gtkw";
+        WriteGtkw(g, trace, simd);
+        std::printf("waveform: %s\nGTKWave save file: %s\n", trace.c_str(), g.c_str());
+      }
+      std::printf("%s\n", Describe(run, simd, *replay).c_str());
+      return run.result.status == CosimStatus::kHalted || run.result.status == CosimStatus::kTrapped
+                 ? 0
+                 : 1;
+    }
     Rng rng(seed);
     Memory image = MakeImage(ReadFile(program_path), rng, program_path);
     launch.pc_start = kCodeBase;

@@ -29,6 +29,8 @@ LockstepRun RunLockstep(const std::string& source, unsigned lanes, uint64_t seed
   opts.max_instructions = 2000000;
   Cosim cosim(opts, image);
   LockstepRun run;
+  run.partial = partial;
+  run.random_axi = random_axi;
   run.result = cosim.Run(MakeLaunch(lanes, partial, rng));
   const CosimStatus s = run.result.status;
   if (s == CosimStatus::kMismatch || s == CosimStatus::kHang || s == CosimStatus::kLimit) {
@@ -50,7 +52,9 @@ std::string Describe(const LockstepRun& run, unsigned lanes, uint64_t seed) {
   if (!run.result.report.empty()) s += "\n" + run.result.report;
   if (!run.program_path.empty()) {
     s += "\nprogram saved to " + run.program_path + "; replay with: build/tb/sgu-cosim " +
-         run.program_path + " --simd " + std::to_string(lanes) + " --seed " + std::to_string(seed);
+         run.program_path + " --simd " + std::to_string(lanes) + " --replay " +
+         std::to_string(seed) + (run.partial ? " --partial" : "") +
+         (run.random_axi ? " --random-axi" : "") + " --trace fail.fst";
   }
   return s;
 }

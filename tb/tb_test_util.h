@@ -19,6 +19,8 @@ uint64_t EnvNumber(const char* name, uint64_t def);
 struct LockstepRun {
   CosimResult result;
   std::string program_path;  // where the program was saved when the run failed
+  bool partial = false;      // the inputs of the run, for the replay command
+  bool random_axi = false;
 };
 
 // Assembles `source` into an image (MakeImage), runs it in lockstep at `lanes` with the AXI

@@ -63,8 +63,8 @@ std::vector<TrapCase> Cases() {
                kDataBase + 1});
   c.push_back({"load_outside_window", kSetup + "  li s2, 0x10000\n  ld.u8 v2, [s2 + 0]\n",
                Cause::kLoadAccess, 0x10000u});
-  c.push_back({"store_outside_window", kSetup + "  li s2, 0xfffc\n  st.i64 [s2 + 0], v2\n",
-               Cause::kStoreAccess, 0xfffcu});
+  c.push_back({"store_outside_window", kSetup + "  li s2, 0xfff8\n  st.i64 [s2 + 16], v2\n",
+               Cause::kStoreAccess, 0x10008u});
   c.push_back({"load_bus_error", kSetup + "  li s2, 0xf000\n  ld.i32 v2, [s2 + 8]\n",
                Cause::kLoadBusError, 0xf008u});
   // Lanes 0..2 store below the SLVERR range, lane 3 inside it: lanes 0..2 stay written.

