@@ -27,8 +27,8 @@ module sgu_regfile #(
   input  logic [NumLanes-1:0][31:0]         wr_hi_i      // value of r+1 per lane
 );
 
-  logic [31:0][NumLanes-1:0][31:0] vreg_q, vreg_d;
-  logic [31:0][31:0]               sreg_q, sreg_d;
+  logic [31:0][NumLanes-1:0][31:0] vreg_q;
+  logic [31:0][31:0]               sreg_q;
 
   // Reads.
   for (genvar p = 0; p < 3; p++) begin : gen_read_port
@@ -46,45 +46,48 @@ module sgu_regfile #(
     end
   end
 
-  // Writes.
+  // Writes: one enable per register and lane, so each register is a plain enabled flop (cheap
+  // to synthesize and to simulate).
   logic [4:0] wr_idx_hi;
   assign wr_idx_hi = wr_spec_i[4:0] + 5'd1;
-  always_comb begin
-    vreg_d = vreg_q;
-    sreg_d = sreg_q;
-    if (clear_i) begin
-      vreg_d = '0;
-      sreg_d = '0;
-      for (int unsigned a = 0; a < 8; a++) begin
-        sreg_d[a+1] = args_i[a];
-      end
-    end else if (wr_en_i) begin
-      if (wr_spec_i[5]) begin
-        sreg_d[wr_spec_i[4:0]] = wr_lo_i[0];
-        if (wr_pair_i) begin
-          sreg_d[wr_idx_hi] = wr_hi_i[0];
-        end
-      end else begin
-        for (int unsigned l = 0; l < NumLanes; l++) begin
-          if (wr_lanes_i[l]) begin
-            vreg_d[wr_spec_i[4:0]][l] = wr_lo_i[l];
-            if (wr_pair_i) begin
-              vreg_d[wr_idx_hi][l] = wr_hi_i[l];
-            end
-          end
+
+  for (genvar r = 0; r < 32; r++) begin : gen_vreg
+    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+      logic we_lo, we_hi;
+      assign we_lo = wr_en_i && !wr_spec_i[5] && wr_lanes_i[l] && (wr_spec_i[4:0] == 5'(r));
+      assign we_hi = wr_en_i && !wr_spec_i[5] && wr_lanes_i[l] && wr_pair_i &&
+                     (wr_idx_hi == 5'(r));
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          vreg_q[r][l] <= '0;
+        end else if (clear_i) begin
+          vreg_q[r][l] <= '0;
+        end else if (we_lo) begin
+          vreg_q[r][l] <= wr_lo_i[l];
+        end else if (we_hi) begin
+          vreg_q[r][l] <= wr_hi_i[l];
         end
       end
     end
-    sreg_d[0] = '0;  // s0 is always zero
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      vreg_q <= '0;
-      sreg_q <= '0;
-    end else begin
-      vreg_q <= vreg_d;
-      sreg_q <= sreg_d;
+  // s0 is never written (it stays zero); s1..s8 take the kernel arguments at start.
+  for (genvar r = 0; r < 32; r++) begin : gen_sreg
+    logic        we_lo, we_hi;
+    logic [31:0] init;
+    assign we_lo = (r != 0) && wr_en_i && wr_spec_i[5] && (wr_spec_i[4:0] == 5'(r));
+    assign we_hi = (r != 0) && wr_en_i && wr_spec_i[5] && wr_pair_i && (wr_idx_hi == 5'(r));
+    assign init  = (r >= 1 && r <= 8) ? args_i[(r + 7) % 8] : 32'd0;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        sreg_q[r] <= '0;
+      end else if (clear_i) begin
+        sreg_q[r] <= init;
+      end else if (we_lo) begin
+        sreg_q[r] <= wr_lo_i[0];
+      end else if (we_hi) begin
+        sreg_q[r] <= wr_hi_i[0];
+      end
     end
   end
 

