@@ -296,6 +296,12 @@ def gen_h(isa):
     for s in isa["specials"]:
         o.append(f"  k{s['name']} = {s['index']},\n")
     o.append("};\n\n")
+    o.append("// Names of the special values, indexed by number (csrr operand syntax).\n")
+    specials = sorted(isa["specials"], key=lambda s: s["index"])
+    if [s["index"] for s in specials] != list(range(len(specials))):
+        raise IsaError("special value numbers must be 0, 1, 2, ... without gaps")
+    o.append(f"inline constexpr const char* kSpecialNames[{len(specials)}] = {{"
+             + ", ".join(f'"{s["name"]}"' for s in specials) + "};\n\n")
     o.append("enum class Form : uint8_t {")
     o.append(", ".join(f"k{f}" for f in FORMS))
     o.append("};\n\n")

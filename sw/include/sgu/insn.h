@@ -94,10 +94,8 @@ struct PairOperands {
 };
 PairOperands PairOperandsOf(const Insn& insn);
 
-// Names of the csrr special values, indexed by isa::Special (docs/isa.md "Special values";
-// isa_gen.h has the numbers but no name table).
-inline constexpr const char* kSpecialNames[] = {"NumLanes", "Exec", "LaunchMask", "LaunchSize"};
-inline constexpr unsigned kNumSpecials = 4;
+// Number of csrr special values (their names: isa::kSpecialNames, generated).
+inline constexpr unsigned kNumSpecials = sizeof(kSpecialNames) / sizeof(kSpecialNames[0]);
 
 // Name of a register number ("v3", "s7").
 std::string RegName(unsigned r);

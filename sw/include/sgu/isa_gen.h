@@ -255,6 +255,9 @@ enum class Special : uint32_t {
   kLaunchSize = 3,
 };
 
+// Names of the special values, indexed by number (csrr operand syntax).
+inline constexpr const char* kSpecialNames[4] = {"NumLanes", "Exec", "LaunchMask", "LaunchSize"};
+
 enum class Form : uint8_t {kN, kI, kL, kRL, kS, kR, kRR, kRI, kRRR, kRRRR, kRRI, kSHFL, kLD, kST};
 
 // Field-use bits of InsnInfo::uses.
