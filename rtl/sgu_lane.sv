@@ -20,11 +20,7 @@ module sgu_lane (
 );
   import sgu_isa_pkg::*;
   import sgu_pkg::*;
-
-  // FP unit operation codes (docs/fpu.md).
-  localparam logic [3:0] FpuAdd = 4'd0, FpuSub = 4'd1, FpuMul = 4'd2, FpuFma = 4'd3,
-                         FpuMin = 4'd4, FpuMax = 4'd5, FpuCmp = 4'd6, FpuF2I = 4'd7,
-                         FpuF2U = 4'd8, FpuI2F = 4'd9, FpuU2F = 4'd10;
+  import sgu_fpu_pkg::*;
 
   logic [63:0] imm64, a, b, c, b_raw, prod, alu;
   logic [5:0]  amt, amt_mask;
@@ -101,26 +97,26 @@ module sgu_lane (
     fpu_sel = 1'b1;
     fpu_a   = a_i[31:0];
     unique case (opcode_i)
-      OpFadd: fpu_op = FpuAdd;
-      OpFsub: fpu_op = FpuSub;
-      OpFmul: fpu_op = FpuMul;
-      OpFfma: fpu_op = FpuFma;
-      OpFmin: fpu_op = FpuMin;
-      OpFmax: fpu_op = FpuMax;
-      OpFcmp: fpu_op = FpuCmp;
+      OpFadd: fpu_op = FpuOpFAdd;
+      OpFsub: fpu_op = FpuOpFSub;
+      OpFmul: fpu_op = FpuOpFMul;
+      OpFfma: fpu_op = FpuOpFFma;
+      OpFmin: fpu_op = FpuOpFMin;
+      OpFmax: fpu_op = FpuOpFMax;
+      OpFcmp: fpu_op = FpuOpFCmp;
       OpCvt: begin
         if (dt_i == DtF32 && mod_i != DtF32) begin
-          fpu_op = dt_signed(mod_i) ? FpuI2F : FpuU2F;
+          fpu_op = dt_signed(mod_i) ? FpuOpCvtI2F : FpuOpCvtU2F;
           fpu_a  = cvt_src;
         end else if (dt_i != DtF32 && mod_i == DtF32) begin
-          fpu_op = sgn ? FpuF2I : FpuF2U;
+          fpu_op = sgn ? FpuOpCvtF2I : FpuOpCvtF2U;
         end else begin
-          fpu_op  = FpuAdd;
+          fpu_op  = FpuOpFAdd;
           fpu_sel = 1'b0;  // integer <-> integer, or f32 copy
         end
       end
       default: begin
-        fpu_op  = FpuAdd;
+        fpu_op  = FpuOpFAdd;
         fpu_sel = 1'b0;
       end
     endcase
