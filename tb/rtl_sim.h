@@ -15,6 +15,16 @@
 
 namespace sgu::tb {
 
+// Waveform time: the FST counts in ns and one clock cycle lasts kClockPeriodNs (100 MHz), the
+// clock low in its first half. Cycle c spans [c * kClockPeriodNs, (c + 1) * kClockPeriodNs).
+inline constexpr uint64_t kClockPeriodNs = 10;
+
+// AXI4 data width of the Verilated model of each SIMD width (-GAxiDataWidth in tb/CMakeLists.txt):
+// both ends of the 64..512-bit range are exercised by every test run.
+constexpr unsigned AxiDataBitsFor(unsigned num_lanes) {
+  return num_lanes == 8 ? 64 : num_lanes == 16 ? 256 : 512;
+}
+
 // Options of one simulated unit.
 struct RtlSimOptions {
   unsigned num_lanes = 16;        // 8, 16 or 32: selects the Verilated model

@@ -6,7 +6,7 @@
 namespace sgu::tb {
 
 std::unique_ptr<RtlSim> CreateRtlSim16(const RtlSimOptions& opts, Memory* mem) {
-  return std::make_unique<RtlSimImpl<Vsgu_top16, 16, 256>>(opts, mem);
+  return std::make_unique<RtlSimImpl<Vsgu_top16, 16, AxiDataBitsFor(16)>>(opts, mem);
 }
 
 }  // namespace sgu::tb

@@ -6,7 +6,7 @@
 namespace sgu::tb {
 
 std::unique_ptr<RtlSim> CreateRtlSim32(const RtlSimOptions& opts, Memory* mem) {
-  return std::make_unique<RtlSimImpl<Vsgu_top32, 32, 512>>(opts, mem);
+  return std::make_unique<RtlSimImpl<Vsgu_top32, 32, AxiDataBitsFor(32)>>(opts, mem);
 }
 
 }  // namespace sgu::tb

@@ -6,7 +6,7 @@
 namespace sgu::tb {
 
 std::unique_ptr<RtlSim> CreateRtlSim8(const RtlSimOptions& opts, Memory* mem) {
-  return std::make_unique<RtlSimImpl<Vsgu_top8, 8, 64>>(opts, mem);
+  return std::make_unique<RtlSimImpl<Vsgu_top8, 8, AxiDataBitsFor(8)>>(opts, mem);
 }
 
 }  // namespace sgu::tb

@@ -52,6 +52,9 @@ class RtlSimImpl final : public RtlSim {
     if (!opts.trace_path.empty()) {
       fst_ = std::make_unique<VerilatedFstC>();
       top_->trace(fst_.get(), 99);
+      // Time in ns, so that GTKWave shows a 100 MHz clock (kClockPeriodNs per cycle).
+      fst_->set_time_unit("1ns");
+      fst_->set_time_resolution("1ns");
       fst_->open(opts.trace_path.c_str());
       if (!fst_->isOpen()) throw RtlSimError("cannot open waveform file " + opts.trace_path);
     }
@@ -108,14 +111,14 @@ class RtlSimImpl final : public RtlSim {
     DriveLite();
     t.clk_i = 0;
     t.eval();
-    if (fst_) fst_->dump(2 * cycle_);
+    if (fst_) fst_->dump(kClockPeriodNs * cycle_);
     // Just before the edge: everything the edge samples is settled.
     ReadMasterOutputs();
     SampleLite();
     axi_.Clock(pins_);
     t.clk_i = 1;
     t.eval();
-    if (fst_) fst_->dump(2 * cycle_ + 1);
+    if (fst_) fst_->dump(kClockPeriodNs * cycle_ + kClockPeriodNs / 2);
     ++cycle_;
     for (AxiWrite& w : axi_.TakeWrites()) pending_writes_.push_back(w);
     if (!t.rvfi_valid_o) return std::nullopt;

@@ -6,10 +6,12 @@
 //
 // Memory layout (as in the tests): program at 0x1000, data region 0x8000..0xf000 filled with
 // seeded random words, window [0, 0x10000). The waveform is written with a GTKWave save file
-// next to it (OUT.gtkw) that groups control, retire port and one group per lane.
+// next to it (OUT.gtkw): control, retire port with the disassembled instruction, AXI4 master,
+// AXI4-Lite slave and one group per lane, the whole run in view (docs/waveforms.md).
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -136,7 +138,7 @@ int main(int argc, char** argv) {
       const LockstepRun run =
           RunLockstep(ReadFile(program_path), simd, *replay, partial, random_axi, 0, trace);
       if (!trace.empty()) {
-        const std::string g = trace.substr(0, trace.rfind('.')) + ".gtkw";
+        const std::string g = std::filesystem::path(trace).replace_extension(".gtkw").string();
         WriteGtkw(g, trace, simd);
         std::printf("waveform: %s\nGTKWave save file: %s\n", trace.c_str(), g.c_str());
       }
@@ -160,12 +162,14 @@ int main(int argc, char** argv) {
     opts.watchdog_cycles = watchdog;
     CosimResult r;
     uint32_t axi_bits = 0;
+    uint64_t traced_cycles = 0;
     std::vector<uint32_t> dumped;
     {
       Cosim cosim(opts, image);
       axi_bits = cosim.rtl().axi_data_bits();
       r = cosim.Run(launch);
       cosim.rtl().Finish();
+      traced_cycles = cosim.rtl().cycle();
       for (const auto& [addr, n] : dumps) {
         for (uint32_t k = 0; k < n; ++k) {
           dumped.push_back(static_cast<uint32_t>(cosim.rtl_memory().Load(addr + 4 * k, 4)));
@@ -174,8 +178,11 @@ int main(int argc, char** argv) {
     }
     std::string gtkw_path;
     if (!trace.empty()) {
-      gtkw_path = trace.substr(0, trace.rfind('.')) + ".gtkw";
-      WriteGtkw(gtkw_path, trace, simd);
+      gtkw_path = std::filesystem::path(trace).replace_extension(".gtkw").string();
+      GtkwOptions g;
+      g.num_lanes = simd;
+      g.cycles = traced_cycles;
+      WriteGtkw(gtkw_path, trace, g);
     }
     const bool ok = r.status == CosimStatus::kHalted;
     if (json) {

@@ -293,6 +293,7 @@ class Lowerer {
   Val Cvt(unsigned to, unsigned from, const Val& a, bool scalar);
   Val Div(const SpvInsn& in, bool is_signed, bool rem, unsigned bits, const Val& a, const Val& b,
           bool scalar);
+  Val DivConst(bool is_signed, const Val& n, uint32_t d, bool scalar);
   Val LoadField(uint32_t base_reg, uint32_t off, bool scalar = true);
   Val Address(uint32_t ptr_id, const SpvInsn* user) { return Get1(ptr_id, user); }
   Val AddrAdd(const Val& base, const Val& idx, uint32_t scale, bool scalar);
@@ -548,6 +549,13 @@ Val Lowerer::Div(const SpvInsn& in, bool is_signed, bool rem, unsigned bits, con
       b = Val::Const(x, false);
     }
   }
+  if (b.is_const && static_cast<uint32_t>(b.c) != 0) {
+    const uint32_t dv = static_cast<uint32_t>(b.c);
+    Val q = DivConst(is_signed, a, dv, scalar);
+    if (!rem) return q;
+    Val p = Bin(Op::kMul, Op::kMuli, kDtU32, q, Val::Const(dv, false), scalar, true);
+    return Bin(Op::kSub, Op::kNop, kDtU32, a, p, scalar, false);
+  }
   Val n = a, d = b, sign_q, sign_r;
   if (is_signed) {
     // |a|, |b| and the signs of quotient and remainder.
@@ -581,6 +589,58 @@ Val Lowerer::Div(const SpvInsn& in, bool is_signed, bool rem, unsigned bits, con
     res = Sel(kDtU32, rem ? sign_r : sign_q, neg, res, scalar);
   }
   return res;
+}
+
+// Division by a constant (Granlund and Montgomery, "Division by invariant integers using
+// multiplication", 1994): a high multiply and shifts instead of the 32-step loop.
+Val Lowerer::DivConst(bool is_signed, const Val& n, uint32_t d, bool scalar) {
+  if (n.is_const) {
+    const uint32_t x = static_cast<uint32_t>(n.c);
+    if (is_signed) {
+      const int32_t xs = static_cast<int32_t>(x), ds = static_cast<int32_t>(d);
+      if (ds == -1) return Val::Const(static_cast<uint32_t>(0u - x), false);
+      return Val::Const(static_cast<uint32_t>(xs / ds), false);
+    }
+    return Val::Const(x / d, false);
+  }
+  if (!is_signed) {
+    if (d == 1) return n;
+    unsigned l = 0;
+    while ((1ull << l) < d) ++l;
+    if ((d & (d - 1)) == 0) {
+      return Bin(Op::kShr, Op::kShri, kDtU32, n, Val::Const(l, false), scalar, false);
+    }
+    const uint64_t m = ((uint64_t{1} << 32) * ((uint64_t{1} << l) - d)) / d + 1;
+    Val t = Bin(Op::kMulh, Op::kNop, kDtU32, n, Val::Const(m & 0xffffffffu, false), scalar, true);
+    Val u = Bin(Op::kSub, Op::kNop, kDtU32, n, t, scalar, false);
+    u = Bin(Op::kShr, Op::kShri, kDtU32, u, Val::Const(1, false), scalar, false);
+    u = Bin(Op::kAdd, Op::kAddi, kDtU32, t, u, scalar, true);
+    return Bin(Op::kShr, Op::kShri, kDtU32, u, Val::Const(l - 1, false), scalar, false);
+  }
+  const int32_t ds = static_cast<int32_t>(d);
+  const uint32_t ad = ds < 0 ? 0u - d : d;
+  Val q;
+  if (ad == 1) {
+    q = n;
+  } else {
+    unsigned l = 0;
+    while ((1ull << l) < ad) ++l;
+    Val sign = Bin(Op::kShr, Op::kShri, kDtI32, n, Val::Const(31, false), scalar, false);
+    if ((ad & (ad - 1)) == 0) {
+      // (n + (n < 0 ? ad - 1 : 0)) >> l
+      Val bias = Bin(Op::kShr, Op::kShri, kDtU32, sign, Val::Const(32 - l, false), scalar, false);
+      Val t = Bin(Op::kAdd, Op::kAddi, kDtU32, n, bias, scalar, true);
+      q = Bin(Op::kShr, Op::kShri, kDtI32, t, Val::Const(l, false), scalar, false);
+    } else {
+      const uint64_t m = (uint64_t{1} << (31 + l)) / ad + 1 - (uint64_t{1} << 32);
+      Val t = Bin(Op::kMulh, Op::kNop, kDtI32, n, Val::Const(m & 0xffffffffu, false), scalar, true);
+      t = Bin(Op::kAdd, Op::kAddi, kDtU32, t, n, scalar, true);
+      t = Bin(Op::kShr, Op::kShri, kDtI32, t, Val::Const(l - 1, false), scalar, false);
+      q = Bin(Op::kSub, Op::kNop, kDtU32, t, sign, scalar, false);
+    }
+  }
+  if (ds < 0) q = Bin(Op::kSub, Op::kNop, kDtU32, Val::Const(0, false), q, scalar, false);
+  return q;
 }
 
 Val Lowerer::LoadField(uint32_t base_reg, uint32_t off, bool scalar) {

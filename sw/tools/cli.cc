@@ -152,5 +152,44 @@ std::vector<uint64_t> LoadProgram(const std::string& path) {
   return words;
 }
 
+std::vector<std::string> TakeBuildOptions(std::vector<std::string>& argv) {
+  std::vector<std::string> opts, rest;
+  for (size_t i = 0; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (a == "--") {
+      rest.insert(rest.end(), argv.begin() + static_cast<long>(i), argv.end());
+      break;
+    }
+    if (a == "-D" || a == "-I") {
+      if (i + 1 >= argv.size()) throw UsageError("option " + a + " needs a value");
+      opts.push_back(a + argv[++i]);
+    } else if ((a.rfind("-D", 0) == 0 || a.rfind("-I", 0) == 0) && a.size() > 2) {
+      opts.push_back(a);
+    } else if (a.rfind("-cl-", 0) == 0 && a.size() > 4) {
+      opts.push_back(a);
+    } else {
+      rest.push_back(a);
+    }
+  }
+  argv = rest;
+  return opts;
+}
+
+std::vector<uint32_t> ParseSizes(const std::string& text, const std::string& what) {
+  std::vector<uint32_t> sizes;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    const std::string part = text.substr(start, comma == std::string::npos ? comma : comma - start);
+    const uint64_t v = ParseUnsigned(part, 0xffffffffu, what + " size");
+    if (v == 0) throw UsageError(what + " sizes must be at least 1, got '" + text + "'");
+    sizes.push_back(static_cast<uint32_t>(v));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (sizes.size() > 3) throw UsageError(what + " takes 1 to 3 sizes X[,Y[,Z]], got '" + text + "'");
+  return sizes;
+}
+
 }  // namespace cli
 }  // namespace sgu

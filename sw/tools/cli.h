@@ -36,6 +36,8 @@ struct Command {
 extern const Command kAsmCommand;
 extern const Command kDisasmCommand;
 extern const Command kSimCommand;
+extern const Command kCompileCommand;
+extern const Command kRunCommand;
 
 // Options of one command: "--name VALUE", "--name=VALUE", flags, repeated options, positionals.
 class Args {
@@ -70,6 +72,14 @@ void WriteFileAtomic(const std::string& path, const std::string& bytes);
 
 // A program from a file: raw little-endian words if the name ends in ".bin", else assembly.
 std::vector<uint64_t> LoadProgram(const std::string& path);
+
+// Removes the OpenCL build options (clBuildProgram style) from argv and returns them in order:
+// -DNAME[=V] / -D NAME[=V], -IDIR / -I DIR, and every -cl-* option (-cl-std=CL2.0,
+// -cl-fast-relaxed-math, ...). "-D" or "-I" without a value is a UsageError.
+std::vector<std::string> TakeBuildOptions(std::vector<std::string>& argv);
+
+// "X[,Y[,Z]]": one to three positive sizes; `what` names the option in the UsageError.
+std::vector<uint32_t> ParseSizes(const std::string& text, const std::string& what);
 
 }  // namespace cli
 }  // namespace sgu

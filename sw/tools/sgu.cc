@@ -8,12 +8,15 @@
 
 #include "cli.h"
 #include "sgu/asm.h"
+#include "sgu/compiler.h"
 
 namespace {
 
 using sgu::cli::Command;
 
 const Command* const kCommands[] = {
+    &sgu::cli::kCompileCommand,
+    &sgu::cli::kRunCommand,
     &sgu::cli::kAsmCommand,
     &sgu::cli::kDisasmCommand,
     &sgu::cli::kSimCommand,
@@ -23,9 +26,10 @@ void PrintHelp(std::FILE* out) {
   std::fprintf(out,
                "usage: sgu COMMAND [ARGS...]\n"
                "       sgu COMMAND --help\n\n"
-               "The SGU software tools (docs/model.md).\n\ncommands:\n");
+               "The SGU software tools (docs/user-guide.md, docs/model.md).\n\ncommands:\n");
   for (const Command* c : kCommands) std::fprintf(out, "  %-8s %s\n", c->name, c->summary);
-  std::fprintf(out, "\nexit status: 0 success, 1 error (or the program trapped), 2 usage error\n");
+  std::fprintf(out,
+               "\nexit status: 0 success, 1 error (or the kernel faulted), 2 usage error\n");
 }
 
 }  // namespace
@@ -56,6 +60,12 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const sgu::AsmError& e) {
     std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  } catch (const sgu::compiler::CompileError& e) {
+    // Ready to print: clang's diagnostics or "FILE:LINE: error: ...".
+    std::string m = e.what();
+    while (!m.empty() && m.back() == '\n') m.pop_back();
+    std::fprintf(stderr, "%s\n", m.c_str());
     return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "sgu %s: error: %s\n", cmd->name, e.what());
