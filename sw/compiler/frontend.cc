@@ -603,8 +603,9 @@ std::vector<std::string> ClangCompileArgs(const BuildOptions& b, bool debug_info
       "-cl-std=" + b.cl_std,
       // llvm-spirv-15 reads typed pointers only.
       "-Xclang", "-no-opaque-pointers",
-      // Inlined functions and values in SSA form, which the SGU compiler expects.
-      "-O2",
+      // Unoptimised here, without optnone: the optimiser runs in a second step on IR whose
+      // data layout names the native integer widths (see OptimiseArgs).
+      "-O0", "-Xclang", "-disable-O0-optnone",
       "-emit-llvm", "-S",
       // Kernels that define helpers as plain `inline` (C99 semantics) would leave
       // unresolved imports.
@@ -621,7 +622,9 @@ std::vector<std::string> ClangCompileArgs(const BuildOptions& b, bool debug_info
   if (!b.defines_opencl_version) {
     a.push_back("-D__OPENCL_VERSION__=" + std::to_string(b.opencl_version));
   }
-  if (debug_info || b.debug_info) a.push_back("-g");
+  // Line tables only: the SGU needs source lines, and llvm-spirv-15 aborts on some of the
+  // variable-location expressions full -g produces at -O2.
+  if (debug_info || b.debug_info) a.push_back("-gline-tables-only");
   a.insert(a.end(), b.clang_args.begin(), b.clang_args.end());
   a.push_back("-o");
   a.push_back(output);
@@ -706,6 +709,32 @@ std::vector<uint32_t> OpenClToSpirv(const std::string& cl_path, const Options& o
             (msg.empty() ? "" : ":\n" + FirstLines(msg, 20));
     }
     throw CompileError(msg);
+  }
+
+  // 1b. Optimise (-O2: inlined functions, values in SSA form). The spir data layout names no
+  //     native integer widths, so InstCombine would shrink values to widths such as i3 (a
+  //     switch on x % 5), which llvm-spirv-15 rejects: declare 8/16/32/64 native first.
+  {
+    std::string ir0;
+    if (!ReadFile(ll, ir0)) throw CompileError("error: " + tc.clang + " wrote no LLVM IR");
+    const std::string key = "target datalayout = \"";
+    const size_t at = ir0.find(key);
+    if (at != std::string::npos) {
+      const size_t end = ir0.find('"', at + key.size());
+      if (end != std::string::npos && ir0.substr(at, end - at).find("-n") == std::string::npos) {
+        ir0.insert(end, "-n8:16:32:64");
+      }
+    }
+    const std::string ll0 = dir.File("kernel0.ll");
+    WriteFile(ll0, ir0);
+    const RunResult opt = Run(tc.clang,
+                              {"-x", "ir", "-target", "spir", "-Xclang", "-no-opaque-pointers",
+                               "-O2", "-S", "-emit-llvm", "-o", ll, ll0},
+                              dir);
+    if (opt.signal != 0 || opt.exit_code != 0) {
+      throw CompileError("error: " + tc.clang + " " + Describe(opt) + " optimising " + cl_path +
+                         ":\n" + FirstLines(CleanDiagnostics(opt.err, dir), 20));
+    }
   }
 
   // 2. Remove `freeze`, then assemble the IR into bitcode. -O0 on IR input adds nothing: no

@@ -2430,8 +2430,11 @@ void Lowerer::SelectCall(const SpvInsn& in) {
       Fail(&in, base + ": the width must be a compile-time constant "
                        "(CLK_SUB_GROUP_SHUFFLE_WIDTH_W4_QCOM, _W8_QCOM or _WAVE_SIZE_QCOM)");
     }
-    // sgu_kernel.h: WAVE_SIZE = 0, W4 = 1, W8 = 2 -> log2 group width 0 (N), 2, 3.
-    const int32_t imm = width == 1 ? 2 : width == 2 ? 3 : 0;
+    // sgu_kernel.h: WAVE_SIZE = 0, W4 = 4, W8 = 8 -> log2 group width 0 (N), 2, 3.
+    if (width != 0 && width != 4 && width != 8) {
+      Fail(&in, base + ": width " + std::to_string(width) + " is not a qcom width mode");
+    }
+    const int32_t imm = width == 4 ? 2 : width == 8 ? 3 : 0;
     std::vector<Val> r;
     const std::vector<Scal> sc = LeafScals(in.type);
     for (size_t i = 0; i < data.size(); ++i) {

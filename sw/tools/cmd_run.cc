@@ -359,9 +359,7 @@ void RemoveTree(const std::string& tmp, const std::vector<std::string>& names) {
 // Writes every file into a temporary sibling directory first, then moves it into place: a new
 // DIR by renaming the directory, an existing DIR by renaming file by file (same names replaced,
 // everything else in DIR left alone). On an error nothing is left behind.
-void WriteOutDir(const std::string& dir_in, const std::vector<std::pair<std::string, std::string>>& files) {
-  std::string dir = dir_in;
-  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+void WriteOutDir(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
   std::string tmp = dir + ".tmp.XXXXXX";
   if (mkdtemp(tmp.data()) == nullptr) {
     throw ToolError("cannot create a directory next to '" + dir + "': " + std::strerror(errno));
@@ -480,8 +478,9 @@ int RunRun(const std::vector<std::string>& argv_in) {
     spec_order.push_back(name);
   }
   const bool json = args.Flag("--json");
-  const std::string out_dir = args.Get("--out");
+  std::string out_dir = args.Get("--out");
   if (args.Has("--out") && out_dir.empty()) throw UsageError("--out needs a directory");
+  while (out_dir.size() > 1 && out_dir.back() == '/') out_dir.pop_back();
   if (!out_dir.empty()) CheckOutDir(out_dir);
 
   // ---- program and kernel ------------------------------------------------------------------
@@ -504,6 +503,11 @@ int RunRun(const std::vector<std::string>& argv_in) {
                     (names.empty() ? "" : " (" + names + "); choose one with --kernel NAME"));
   }
   if (kernel->required_simd != 0) {
+    if (kernel->required_simd != 8 && kernel->required_simd != 16 && kernel->required_simd != 32) {
+      throw ToolError("kernel '" + kernel->name + "' requires a sub-group size of " +
+                      std::to_string(kernel->required_simd) +
+                      "; the SGU runs sub-groups of 8, 16 or 32");
+    }
     if (simd != 0 && simd != kernel->required_simd) {
       throw ToolError("kernel '" + kernel->name + "' requires a sub-group size of " +
                       std::to_string(kernel->required_simd) + " but --simd " +
@@ -569,9 +573,7 @@ int RunRun(const std::vector<std::string>& argv_in) {
       }
       const std::vector<uint8_t> c = launch.Contents(i);
       files.emplace_back(OutName(a.name), std::string(c.begin(), c.end()));
-      std::string dir = out_dir;
-      while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-      outputs.emplace_back(a.name, dir + "/" + OutName(a.name));
+      outputs.emplace_back(a.name, out_dir + "/" + OutName(a.name));
     }
     WriteOutDir(out_dir, files);
   }
@@ -621,7 +623,7 @@ int RunRun(const std::vector<std::string>& argv_in) {
     std::fputs(j.c_str(), stdout);
   } else {
     std::printf("%s on %s at SIMD%u: %s\n", r.kernel.c_str(), driver::BackendName(r.backend),
-                r.simd, r.Message().c_str());
+                r.simd, r.status == Status::kOk ? "ok" : r.Message().c_str());
     std::printf("  global %s, local %s: %" PRIu64 " work-groups, %" PRIu64 " of %" PRIu64
                 " sub-groups run\n",
                 SizesText(r.global).c_str(), SizesText(r.local).c_str(), r.work_groups,

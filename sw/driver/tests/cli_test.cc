@@ -124,7 +124,7 @@ class CliTest : public ::testing::Test {
   } while (0)
 
 TEST_F(CliTest, RunsAndWritesOutputs) {
-  const Outcome o = Sgu(Scale({"--out", "results", "--json"}));
+  const Outcome o = Sgu(Scale({"--out", "results/", "--json"}));
   ASSERT_EQ(o.exit, 0) << o.err;
   EXPECT_EQ(o.err, "");
   for (const char* key : {"\"status\": \"ok\"", "\"backend\": \"golden\"", "\"simd\": 16",
@@ -147,7 +147,7 @@ TEST_F(CliTest, RunsAndWritesOutputs) {
 TEST_F(CliTest, HumanSummary) {
   const Outcome o = Sgu(Scale());
   ASSERT_EQ(o.exit, 0) << o.err;
-  EXPECT_NE(o.out.find("scale on golden at SIMD16: ok"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("scale on golden at SIMD16: ok\n"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("4 of 4 sub-groups"), std::string::npos) << o.out;
 }
 
