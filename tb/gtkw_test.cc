@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "cosim.h"
 #include "gtkw.h"
 #include "gtkw_filter.h"
@@ -38,18 +40,29 @@ const char* kProgram =
     "  st.i32 [v2 + 0], v3\n"
     "  halt\n";
 
-// A directory of its own for each test (removed first, kept afterwards for inspection).
-fs::path TestDir() {
-  const ::testing::TestInfo* t = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string name = std::string(t->test_suite_name()) + "." + t->name();
-  for (char& c : name) {
-    if (c == '/') c = '_';
+// A directory of its own for each test and process, named after the test; removed when the
+// test passes, kept for inspection when it fails.
+class TestDir {
+ public:
+  TestDir() {
+    const ::testing::TestInfo* t = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = std::string(t->test_suite_name()) + "." + t->name();
+    for (char& c : name) {
+      if (c == '/') c = '_';
+    }
+    path_ = fs::path(::testing::TempDir()) /
+            ("sgu_" + name + "_" + std::to_string(static_cast<long>(getpid())));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
   }
-  const fs::path dir = fs::path(::testing::TempDir()) / ("sgu_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+  ~TestDir() {
+    if (!::testing::Test::HasFailure()) fs::remove_all(path_);
+  }
+  fs::path operator/(const std::string& file) const { return path_ / file; }
+
+ private:
+  fs::path path_;
+};
 
 std::string ReadText(const fs::path& p) {
   std::ifstream f(p);
@@ -147,7 +160,7 @@ class GtkwTest : public ::testing::TestWithParam<unsigned> {};
 // AXI4-Lite slave, each lane) holds at least one of them.
 TEST_P(GtkwTest, SignalsExistInFst) {
   const unsigned lanes = GetParam();
-  const fs::path dir = TestDir();
+  const TestDir dir;
   const fs::path fst = dir / "k.fst", gtkw = dir / "k.gtkw";
   GtkwOptions opts;
   opts.num_lanes = lanes;
@@ -200,7 +213,7 @@ TEST_P(GtkwTest, SignalsExistInFst) {
 // One clock cycle is 10 ns of FST time (unit 1 ns), and the view opens on the whole run.
 TEST_P(GtkwTest, TenNanosecondsPerCycle) {
   const unsigned lanes = GetParam();
-  const fs::path dir = TestDir();
+  const TestDir dir;
   const fs::path fst = dir / "k.fst", gtkw = dir / "k.gtkw";
   const uint64_t cycles = RunTraced(lanes, fst);
   const FstHeader h = ReadFstHeader(fst.string());
@@ -244,7 +257,7 @@ INSTANTIATE_TEST_SUITE_P(AllWidths, GtkwTest, ::testing::Values(8u, 16u, 32u),
 // The .gtkw runs the filter of this build, with the line table written beside it, over the
 // concatenation {rvfi_pc_o, rvfi_insn_o}; without code regions over rvfi_insn_o alone.
 TEST(GtkwFilterCommandTest, NamesFilterAndLineTable) {
-  const fs::path dir = TestDir();
+  const TestDir dir;
   const fs::path gtkw = dir / "k.gtkw";
   GtkwOptions opts;
   opts.num_lanes = 8;
@@ -283,7 +296,7 @@ TEST(GtkwLineTableTest, RowsCoverKernelCode) {
   EXPECT_EQ(t.Lookup(0x4040), "");
   EXPECT_THROW(t.Add(0, 8, {{0, 2, 1}}, {"a.cl"}), std::invalid_argument);
 
-  const fs::path dir = TestDir();
+  const TestDir dir;
   t.Add(0x100, 8, {{0, 0, 1}}, {"with space.cl"});
   t.Write((dir / "t.lines").string());
   const LineTable r = LineTable::Read((dir / "t.lines").string());
@@ -298,7 +311,7 @@ TEST(GtkwLineTableTest, RowsCoverKernelCode) {
 // The filter executable, fed as GTKWave feeds it (one hex value per line), answers each line
 // with sgu::Disassemble of the word, and " ; file:line" for {pc, word} values of a covered pc.
 TEST(GtkwFilterTest, DisassemblesLikeDisassemble) {
-  const fs::path dir = TestDir();
+  const TestDir dir;
   const Program p = Assemble(
       "  lane v1\n  li s1, 0x9000\n  ffma v4, v1, v2, v3\n  shfl.xor v6, v5, s2\n"
       "  st.i32 [v2 + 0], v3\n  bnz s4, -3\n  halt\n");

@@ -2275,8 +2275,38 @@ void Lowerer::SelectExt(const SpvInsn& in) {
   if (set != "OpenCL.std") Fail(&in, "unsupported extended instruction set '" + set + "'");
   const bool scalar = !Varying(in.id);
   const auto e = static_cast<OpenCLLIB::Entrypoints>(in.ops.at(1));
+  // vloadn(offset, p, n) / vstoren(data, offset, p): n components at p + offset * n.
+  if (e == OpenCLLIB::Vloadn || e == OpenCLLIB::Vstoren) {
+    const bool load = e == OpenCLLIB::Vloadn;
+    const uint32_t data_type = load ? in.type
+                                    : (defs_.count(in.ops[2]) ? defs_.at(in.ops[2]) : m_.Def(in.ops[2]))->type;
+    const std::vector<Scal> sc = LeafScals(data_type);
+    const uint32_t esize = sc[0].bits / 8;
+    Val off = Get1(in.ops[load ? 2 : 3], &in);
+    Val p = Get1(in.ops[load ? 3 : 4], &in);
+    const bool addr_scalar = IsScalar(off) && IsScalar(p);
+    Opnd a = Mat(AddrAdd(p, off, esize * static_cast<uint32_t>(sc.size()), addr_scalar));
+    std::vector<Val> data;
+    if (!load) data = Get(in.ops[2], &in);
+    std::vector<Val> r;
+    for (size_t i = 0; i < sc.size(); ++i) {
+      const unsigned dt = sc[i].pair() ? kDtU64 : DtOf(sc[i]);
+      if (load) {
+        Opnd rd = NewReg(scalar, sc[i].pair());
+        Emit(Op::kLd, dt, 0, rd, a, {}, {}, static_cast<int32_t>(i * esize));
+        r.push_back(Val::Reg(rd, sc[i].pair()));
+      } else {
+        Emit(Op::kSt, dt, 0, {}, a, sc[i].pair() ? Mat(data[i]) : Word(data[i]), {},
+             static_cast<int32_t>(i * esize));
+      }
+    }
+    if (load) Set(in.id, r);
+    return;
+  }
   std::vector<std::vector<Val>> args;
-  for (size_t k = 2; k < in.ops.size(); ++k) args.push_back(Get(in.ops[k], &in));
+  for (size_t k = 2; k < in.ops.size(); ++k) {
+    if (in.is_id[k]) args.push_back(Get(in.ops[k], &in));
+  }
   const std::vector<Scal> sc = LeafScals(in.type);
   std::vector<Val> r;
   auto each = [&](std::function<Val(size_t)> f) {

@@ -455,7 +455,9 @@ Result Launch::Run(const std::vector<uint32_t>& global_in, const std::vector<uin
   Memory image(L.limit);
   for (const auto& [lo, hi] : guards) image.AddErrorRange(lo, hi);
   uint8_t* m = image.data();
-  for (size_t i = 0; i < k.code.size(); ++i) image.Store(L.code + 8 * static_cast<uint32_t>(i), 8, k.code[i]);
+  for (size_t i = 0; i < k.code.size(); ++i) {
+    image.Store(L.code + 8 * static_cast<uint32_t>(i), 8, k.code[i]);
+  }
   std::vector<uint8_t> lb(lb_size, 0);
   Put32(lb, abi::kLbWorkDim, static_cast<uint32_t>(global_in.size()));
   for (unsigned d = 0; d < 3; ++d) {
@@ -471,7 +473,9 @@ Result Launch::Run(const std::vector<uint32_t>& global_in, const std::vector<uin
     const KernelArg& a = k.args[i];
     const ArgValue& v = I.args[i];
     switch (a.kind) {
-      case ArgKind::kScalar: std::copy(v.bytes.begin(), v.bytes.end(), lb.begin() + a.offset); break;
+      case ArgKind::kScalar:
+        std::copy(v.bytes.begin(), v.bytes.end(), lb.begin() + a.offset);
+        break;
       case ArgKind::kGlobalBuffer:
       case ArgKind::kConstantBuffer:
         Put32(lb, a.offset, L.arg_addr[i]);
@@ -491,8 +495,8 @@ Result Launch::Run(const std::vector<uint32_t>& global_in, const std::vector<uin
         Put32(desc, abi::kImgTexelBytes, TexelBytes(d.format));
         std::memcpy(m + L.image_desc[i], desc.data(), desc.size());
         for (uint32_t y = 0; y < d.height; ++y) {
-          std::memcpy(m + L.arg_addr[i] + uint64_t{y} * d.row_pitch, v.bytes.data() + uint64_t{y} * row,
-                      row);
+          std::memcpy(m + L.arg_addr[i] + uint64_t{y} * d.row_pitch,
+                      v.bytes.data() + uint64_t{y} * row, row);
         }
         break;
       }
@@ -539,7 +543,8 @@ Result Launch::Run(const std::vector<uint32_t>& global_in, const std::vector<uin
       for (uint32_t gx = 0; gx < ngr[0] && !stop; ++gx) {
         for (uint32_t sg = 0; sg < sgs_per_group && !stop; ++sg) {
           const uint32_t first = sg * simd;
-          const uint32_t lanes = static_cast<uint32_t>(std::min<uint64_t>(simd, local_items - first));
+          const uint32_t lanes =
+              static_cast<uint32_t>(std::min<uint64_t>(simd, local_items - first));
           std::fill(desc.begin(), desc.end(), 0);
           Put32(desc, abi::kSgGroupId + 0, gx);
           Put32(desc, abi::kSgGroupId + 4, gy);

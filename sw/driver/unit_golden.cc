@@ -15,11 +15,11 @@ class GoldenUnit final : public Unit {
       : budget_(opts.watchdog_cycles), mem_(std::move(image)), model_(opts.simd, &mem_) {}
 
   void Write(uint32_t addr, const uint8_t* bytes, size_t n) override {
-    if (uint64_t{addr} + n > mem_.size()) throw std::out_of_range("golden unit: write beyond memory");
+    if (uint64_t{addr} + n > mem_.size()) throw std::out_of_range("golden unit: write too far");
     if (n) std::memcpy(mem_.data() + addr, bytes, n);
   }
   void Read(uint32_t addr, uint8_t* bytes, size_t n) const override {
-    if (uint64_t{addr} + n > mem_.size()) throw std::out_of_range("golden unit: read beyond memory");
+    if (uint64_t{addr} + n > mem_.size()) throw std::out_of_range("golden unit: read too far");
     if (n) std::memcpy(bytes, mem_.data() + addr, n);
   }
 

@@ -187,7 +187,9 @@ std::vector<uint32_t> ParseSizes(const std::string& text, const std::string& wha
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  if (sizes.size() > 3) throw UsageError(what + " takes 1 to 3 sizes X[,Y[,Z]], got '" + text + "'");
+  if (sizes.size() > 3) {
+    throw UsageError(what + " takes 1 to 3 sizes X[,Y[,Z]], got '" + text + "'");
+  }
   return sizes;
 }
 

@@ -170,7 +170,9 @@ std::vector<uint8_t> ScalarBytes(const KernelArg& a, const std::string& spec) {
     const double d = std::strtod(value.c_str(), &end);
     if (value.empty() || *end != '\0') throw UsageError(where + ": bad float '" + value + "'");
     const float f = static_cast<float>(d);
-    if (std::isinf(f) && !std::isinf(d)) throw UsageError(where + ": " + value + " overflows float");
+    if (std::isinf(f) && !std::isinf(d)) {
+      throw UsageError(where + ": " + value + " overflows float");
+    }
     if (a.size == 4) {
       std::memcpy(bytes.data(), &f, 4);
     } else if (a.size == 8) {
@@ -197,8 +199,8 @@ std::vector<uint8_t> ScalarBytes(const KernelArg& a, const std::string& spec) {
                       : "0.." + std::to_string(umax);
   uint64_t mag = 0;
   try {
-    mag = ParseUnsigned(neg ? value.substr(1) : value, type->is_signed ? (neg ? smax + 1 : smax) : umax,
-                        std::string(type->name) + " value");
+    const uint64_t max = type->is_signed ? (neg ? smax + 1 : smax) : umax;
+    mag = ParseUnsigned(neg ? value.substr(1) : value, max, std::string(type->name) + " value");
   } catch (const UsageError&) {
     throw UsageError(where + ": '" + value + "' is not a " + type->name + " (" + range + ")");
   }
@@ -256,10 +258,14 @@ void ApplyArg(driver::Launch& l, size_t index, const std::string& spec) {
       if (c1 == std::string::npos) throw UsageError(where + ": expected image:WxH:FORMAT[:@FILE]");
       const std::string dims = rest.substr(0, c1);
       const size_t x = dims.find('x');
-      if (x == std::string::npos) throw UsageError(where + ": image size must be WxH, got '" + dims + "'");
+      if (x == std::string::npos) {
+        throw UsageError(where + ": image size must be WxH, got '" + dims + "'");
+      }
       driver::ImageDesc d;
-      d.width = static_cast<uint32_t>(ParseUnsigned(dims.substr(0, x), 65536, where + ": image width"));
-      d.height = static_cast<uint32_t>(ParseUnsigned(dims.substr(x + 1), 65536, where + ": image height"));
+      d.width = static_cast<uint32_t>(
+          ParseUnsigned(dims.substr(0, x), 65536, where + ": image width"));
+      d.height = static_cast<uint32_t>(
+          ParseUnsigned(dims.substr(x + 1), 65536, where + ": image height"));
       if (d.width == 0 || d.height == 0) throw UsageError(where + ": image size must not be 0");
       const size_t c2 = rest.find(':', c1 + 1);
       const std::string fmt = rest.substr(c1 + 1, c2 == std::string::npos ? c2 : c2 - c1 - 1);
@@ -342,7 +348,9 @@ std::string Parent(const std::string& p) {
 
 // Checked before the run, so that a long run does not end in an unwritable folder.
 void CheckOutDir(const std::string& dir) {
-  if (Exists(dir) && !IsDir(dir)) throw ToolError("--out '" + dir + "' exists and is not a directory");
+  if (Exists(dir) && !IsDir(dir)) {
+    throw ToolError("--out '" + dir + "' exists and is not a directory");
+  }
   if (!IsDir(Parent(dir))) {
     throw ToolError("--out '" + dir + "': the directory '" + Parent(dir) + "' does not exist");
   }
@@ -359,7 +367,8 @@ void RemoveTree(const std::string& tmp, const std::vector<std::string>& names) {
 // Writes every file into a temporary sibling directory first, then moves it into place: a new
 // DIR by renaming the directory, an existing DIR by renaming file by file (same names replaced,
 // everything else in DIR left alone). On an error nothing is left behind.
-void WriteOutDir(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files) {
+void WriteOutDir(const std::string& dir,
+                 const std::vector<std::pair<std::string, std::string>>& files) {
   std::string tmp = dir + ".tmp.XXXXXX";
   if (mkdtemp(tmp.data()) == nullptr) {
     throw ToolError("cannot create a directory next to '" + dir + "': " + std::strerror(errno));
@@ -464,14 +473,16 @@ int RunRun(const std::vector<std::string>& argv_in) {
   dopts.seed = ParseUnsigned(args.Get("--seed", "1"), ~uint64_t{0}, "--seed");
   dopts.random_axi = args.Flag("--random-axi");
   dopts.strict = args.Flag("--strict");
-  dopts.watchdog_cycles = ParseUnsigned(args.Get("--watchdog", "100000000"),
-                                        dopts.backend == Backend::kGolden ? ~uint64_t{0} : 0xffffffffu,
-                                        "--watchdog");
+  const uint64_t max_watchdog = dopts.backend == Backend::kGolden ? ~uint64_t{0} : 0xffffffffu;
+  dopts.watchdog_cycles =
+      ParseUnsigned(args.Get("--watchdog", "100000000"), max_watchdog, "--watchdog");
   std::map<std::string, std::string> specs;
   std::vector<std::string> spec_order;
   for (const std::string& a : args.All("--arg")) {
     const size_t eq = a.find('=');
-    if (eq == std::string::npos || eq == 0) throw UsageError("--arg wants NAME=SPEC, got '" + a + "'");
+    if (eq == std::string::npos || eq == 0) {
+      throw UsageError("--arg wants NAME=SPEC, got '" + a + "'");
+    }
     const std::string name = a.substr(0, eq);
     if (specs.count(name)) throw UsageError("--arg " + name + " given twice");
     specs[name] = a.substr(eq + 1);
