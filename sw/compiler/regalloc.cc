@@ -204,10 +204,13 @@ std::vector<int> Color(const MFunction& f, const Graph& g, bool scalar,
     for (int u : g.adj[v]) d += f.vregs[u].pair ? 2 : 1;
     degree[v] = d;
   }
+  // Spill temporaries (a few instructions long) are simplified last, so they are coloured
+  // first: when registers run out, a long-lived value is spilled instead of them.
+  auto key = [&](int v) { return degree[v] + (f.vregs[v].spill_temp ? 1000000 : 0); };
   std::vector<int> stack;
   std::set<int> removed;
   std::set<std::pair<int, int>> q;
-  for (int v : nodes) q.insert({degree[v], v});
+  for (int v : nodes) q.insert({key(v), v});
   while (!q.empty()) {
     const int v = q.begin()->second;
     q.erase(q.begin());
@@ -215,9 +218,9 @@ std::vector<int> Color(const MFunction& f, const Graph& g, bool scalar,
     stack.push_back(v);
     for (int u : g.adj[v]) {
       if (removed.count(u) || f.vregs[u].scalar != scalar) continue;
-      q.erase({degree[u], u});
+      q.erase({key(u), u});
       degree[u] -= f.vregs[v].pair ? 2 : 1;
-      q.insert({degree[u], u});
+      q.insert({key(u), u});
     }
   }
   while (!stack.empty()) {

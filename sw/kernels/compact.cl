@@ -7,9 +7,16 @@
 //   writes the kept values to out[s*S ..] and their number to counts[s].
 //   predicate: in[i] > threshold and in[i] is even
 //
-// A kept lane's place in the segment is the number of kept lanes below it: the bits of the
-// ballot mask below its own bit. The SGU has no popcount instruction, so the bits are counted
-// with a loop that clears the lowest set bit per iteration (a per-lane trip count).
+// A kept lane's place in the segment is the number of kept lanes below it. Two ways to get it:
+//
+// compact       from the ballot mask: the bits below the lane's own bit. The SGU has no
+//               popcount instruction, so the bits are counted with a loop that clears the
+//               lowest set bit per iteration (a per-lane trip count).
+// compact_scan  without ballot: an inclusive prefix sum of the keep flags over the sub-group
+//               with intel_sub_group_shuffle_up (log2(S) steps; lanes below the distance read
+//               the `previous` operand, 0), the count broadcast from the last lane.
+//
+// Both take the same arguments and write the same results.
 //
 // NDRange: global a multiple of the local size, local a multiple of S (so that every
 // sub-group is full); out has room for global elements, counts for global / S.
@@ -40,4 +47,22 @@ __kernel void compact(__global const int* in, __global int* out, __global uint* 
     out[sg * S + count_bits(below)] = v;
   }
   if (lane == 0) counts[sg] = count_bits(mask);
+}
+
+__kernel void compact_scan(__global const int* in, __global int* out, __global uint* counts,
+                           int n, int threshold) {
+  const int gid = (int)get_global_id(0);
+  const uint lane = get_sub_group_local_id();
+  const uint S = get_max_sub_group_size();
+  const uint sg = get_group_id(0) * get_num_sub_groups() + get_sub_group_id();
+
+  const int v = gid < n ? in[gid] : 0;
+  const uint keep = gid < n && v > threshold && (v & 1) == 0;
+
+  uint upto = keep;  // kept lanes at or below this one
+  for (uint d = 1; d < S; d <<= 1) upto += intel_sub_group_shuffle_up(0u, upto, d);
+
+  if (keep) out[sg * S + upto - 1] = v;
+  const uint total = sub_group_broadcast(upto, S - 1);
+  if (lane == 0) counts[sg] = total;
 }
