@@ -8,12 +8,10 @@
 // zoom (200 * 2^zoom pixels per time unit).
 #include "gtkw.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "gtkw_filter.h"
@@ -32,7 +30,7 @@ constexpr uint64_t kTrHex = 1u << 1;
 constexpr uint64_t kTrBin = 1u << 3;
 constexpr uint64_t kTrRjustify = 1u << 5;
 constexpr uint64_t kTrBlank = 1u << 9;
-constexpr uint64_t kTrCollapsed = 1u << 12;  // hidden row (the end row of a closed group)
+constexpr uint64_t kTrCollapsed = 1u << 12;    // hidden row (the end row of a closed group)
 constexpr uint64_t kTrPtranslated = 1u << 14;  // shown through a translate filter process
 constexpr uint64_t kTrClosed = 1u << 22;
 constexpr uint64_t kTrGrpBegin = 1u << 23;
@@ -200,9 +198,9 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   if (end_time > 0) {
     // Fit [0, end] (ns) into the wave pane: 200 * 2^zoom pixels per ns.
     char zoom[64];
-    std::snprintf(zoom, sizeof zoom, "*%.6f -1\n",
-                  -std::log2(static_cast<double>(end_time) * kGtkwavePixelsPerFrame /
-                             kWavePanePixels));
+    std::snprintf(
+        zoom, sizeof zoom, "*%.6f -1\n",
+        -std::log2(static_cast<double>(end_time) * kGtkwavePixelsPerFrame / kWavePanePixels));
     f << zoom;
   }
   f << "[treeopen] TOP.\n[treeopen] TOP.sgu_top.\n"
@@ -230,9 +228,8 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   s.End();
 
   s.Begin("Retire port", false);
-  s.Color(3);
+  s.Color(3);  // yellow; GTKWave applies a color to the next trace only
   s.Translated("instruction", command, insn_trace);
-  s.Color(0);
   s.Bit("rvfi_valid_o");
   s.Vec("rvfi_order_o", 63);
   s.Vec("rvfi_pc_o", 31);

@@ -23,7 +23,7 @@ struct GtkwCode {
 };
 
 struct GtkwOptions {
-  unsigned num_lanes = 16;     // SIMD width of the traced model: 8, 16 or 32
+  unsigned num_lanes = 16;  // SIMD width of the traced model: 8, 16 or 32
   // Clock cycles in the waveform (RtlSim::cycle() at the end of the run): the view opens on all
   // of them. 0: the end time is read from the FST, which must be closed (RtlSim::Finish) by
   // then; if it cannot be read, GTKWave opens at its default zoom.

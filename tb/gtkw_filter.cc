@@ -63,7 +63,8 @@ LineTable LineTable::Read(const std::string& path) {
     if (text.empty() || text[0] == '#') continue;
     std::istringstream in(text);
     Row r;
-    const bool numbers_ok = static_cast<bool>(in >> std::hex >> r.begin >> r.end >> std::dec >> r.line);
+    const bool numbers_ok =
+        static_cast<bool>(in >> std::hex >> r.begin >> r.end >> std::dec >> r.line);
     if (numbers_ok) std::getline(in >> std::ws, r.file);
     if (!numbers_ok || r.file.empty() || r.end <= r.begin) {
       throw std::runtime_error(path + ":" + std::to_string(n) + ": malformed line table row");
@@ -88,10 +89,11 @@ std::string FilterValue(const std::string& value, const LineTable* lines) {
   const size_t n = digits.size();
   const uint64_t insn = std::stoull(n > 16 ? digits.substr(n - 16) : digits, nullptr, 16);
   const bool has_pc = n > 16;
-  const uint32_t pc = has_pc ? static_cast<uint32_t>(std::stoul(
-                                   digits.substr(n > 24 ? n - 24 : 0, std::min<size_t>(8, n - 16)),
-                                   nullptr, 16))
-                             : 0;
+  uint32_t pc = 0;
+  if (has_pc) {
+    const size_t pc_begin = n > 24 ? n - 24 : 0;
+    pc = static_cast<uint32_t>(std::stoul(digits.substr(pc_begin, n - 16 - pc_begin), nullptr, 16));
+  }
   // Zero: nothing retired yet, or a record without an instruction word (fetch fault,
   // watchdog); rvfi_trap_o and rvfi_cause_o tell which.
   if (insn == 0) return "-";

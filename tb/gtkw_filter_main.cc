@@ -17,7 +17,8 @@
 #include "gtkw_filter.h"
 
 int main(int argc, char** argv) {
-  if (argc > 2 || (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h"))) {
+  if (argc > 2 ||
+      (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h"))) {
     std::cerr << "usage: sgu-gtkw-filter [LINE_TABLE]\n"
                  "GTKWave translate filter: reads hexadecimal instruction words (or {pc, word})\n"
                  "one per line on stdin, writes their disassembly (and source line) on stdout.\n";

@@ -4,6 +4,7 @@
 // translate filter process turns instruction words into sgu::Disassemble text with the source
 // line of a line table.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -14,8 +15,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "cosim.h"
 #include "gtkw.h"
@@ -243,7 +242,8 @@ TEST_P(GtkwTest, TenNanosecondsPerCycle) {
       if (line[0] == '*') zoom = std::stod(line.substr(1));
     }
     ASSERT_NE(zoom, 1e9) << "no zoom line";
-    const double pixels = 200.0 * std::pow(2.0, zoom) * static_cast<double>(cycles * kClockPeriodNs);
+    const double pixels =
+        200.0 * std::pow(2.0, zoom) * static_cast<double>(cycles * kClockPeriodNs);
     EXPECT_LE(pixels, 1000.0 * 1.0001);
     EXPECT_GE(pixels, 900.0);
   }

@@ -30,7 +30,9 @@ gtkwave::setMarker $::env(SGU_MARKER)
 set n [gtkwave::getTotalNumTraces]
 puts "TRACES $n"
 for {set i 0} {$i < $n} {incr i} {
-  puts "TRACE [gtkwave::getTraceFlagsFromIndex $i]|[gtkwave::getTraceNameFromIndex $i]|[gtkwave::getTraceValueAtMarkerFromIndex $i]"
+  set flags [gtkwave::getTraceFlagsFromIndex $i]
+  set name [gtkwave::getTraceNameFromIndex $i]
+  puts "TRACE $flags|$name|[gtkwave::getTraceValueAtMarkerFromIndex $i]"
 }
 puts "DONE"
 exit 0

@@ -93,8 +93,8 @@ void CheckKernel(const Kernel& k, size_t index, size_t num_files, const std::str
     if (arg.offset < abi::kLbArgs || end > k.launch_block_size) {
       throw BinaryError(arg_where + ": slot [" + std::to_string(arg.offset) + ", " +
                         std::to_string(end) + ") is outside the argument area [" +
-                        std::to_string(abi::kLbArgs) + ", " +
-                        std::to_string(k.launch_block_size) + ") of the launch block");
+                        std::to_string(abi::kLbArgs) + ", " + std::to_string(k.launch_block_size) +
+                        ") of the launch block");
     }
   }
   const uint64_t code_bytes = uint64_t{k.code.size()} * kCodeWordBytes;
@@ -110,8 +110,8 @@ void CheckKernel(const Kernel& k, size_t index, size_t num_files, const std::str
                         ", past the end of the code (" + std::to_string(code_bytes) + " bytes)");
     }
     if (i > 0 && e.offset < k.lines[i - 1].offset) {
-      throw BinaryError(row + " is out of order (offset " + std::to_string(e.offset) +
-                        " after " + std::to_string(k.lines[i - 1].offset) + ")");
+      throw BinaryError(row + " is out of order (offset " + std::to_string(e.offset) + " after " +
+                        std::to_string(k.lines[i - 1].offset) + ")");
     }
   }
 }
@@ -142,8 +142,8 @@ class Writer {
   }
   void Count(size_t n, const char* what) {
     if (n > std::numeric_limits<uint32_t>::max()) {
-      throw BinaryError(std::string("cannot write: too many ") + what + " (" +
-                        std::to_string(n) + ")");
+      throw BinaryError(std::string("cannot write: too many ") + what + " (" + std::to_string(n) +
+                        ")");
     }
     U32(static_cast<uint32_t>(n));
   }
@@ -341,9 +341,8 @@ Binary ReadBinary(const std::string& bytes) {
     throw BinaryError("not an SGU binary: it does not start with \"SGUBIN\"");
   }
   if (bytes.size() < kHeaderBytes) {
-    throw BinaryError("truncated: " + std::to_string(bytes.size()) +
-                      " bytes, shorter than the " + std::to_string(kHeaderBytes) +
-                      "-byte header");
+    throw BinaryError("truncated: " + std::to_string(bytes.size()) + " bytes, shorter than the " +
+                      std::to_string(kHeaderBytes) + "-byte header");
   }
   const auto* data = reinterpret_cast<const uint8_t*>(bytes.data());
   const uint16_t version = static_cast<uint16_t>(data[6] | (data[7] << 8));

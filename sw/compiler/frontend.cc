@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The OpenCL C front end: clang-15 and llvm-spirv-15 as child processes, OpenCL C -> SPIR-V.
 //
-//   kernel.cl  --clang-15 -O2 -S-->  kernel.ll  --StripFreeze-->  kernel.ll
+//   kernel.cl  --clang-15 -O2 -disable-llvm-passes -S-->  kernel.ll
+//              --native integer widths in the data layout-->  kernel0.ll
+//              --clang-15 -x ir -O2 -S-->  kernel.ll  --StripFreeze-->  kernel.ll
 //              --clang-15 -x ir -O0 -c-->  kernel.bc  --llvm-spirv-15-->  kernel.spv
 //              --StripDebugInfo-->  SPIR-V words
 //
@@ -9,13 +11,14 @@
 // files of a private mkdtemp directory that is removed afterwards, together with the SGU kernel
 // header (written there from the copy compiled into this library). Why each clang flag is there
 // is said where the command line is built (ClangCompileArgs).
+#include "frontend.h"
+
 #include <fcntl.h>
 #include <spawn.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <strings.h>
 
 #include <cctype>
 #include <cerrno>
@@ -30,7 +33,6 @@
 #include <string>
 #include <vector>
 
-#include "frontend.h"
 #include "sgu/compiler.h"
 
 extern char** environ;
@@ -54,6 +56,7 @@ namespace {
 // ---- build options ----------------------------------------------------------------------------
 
 // Options passed to clang unchanged.
+// clang-format off
 const char* const kPassThroughFlags[] = {
     "-cl-fast-relaxed-math",        "-cl-mad-enable",
     "-cl-finite-math-only",         "-cl-no-signed-zeros",
@@ -62,6 +65,7 @@ const char* const kPassThroughFlags[] = {
     "-cl-strict-aliasing",          "-w",
     "-Werror",
 };
+// clang-format on
 // Options accepted and dropped: -cl-denorms-are-zero has no effect for the spir target (clang
 // only warns that it is unused, which -Werror would turn into an error); -cl-no-subgroup-ifp
 // is a hint clang-15 does not know; -cl-kernel-arg-info is always on (the SGU needs the
@@ -357,9 +361,10 @@ std::string StripFreeze(const std::string& ll, size_t* count) {
     const size_t type_begin = type.find_first_not_of(" \t");
     const std::string clean_type = type.substr(type_begin);
     if (aggregate) {
-      throw CompileError("error: llvm-spirv-15 cannot translate LLVM 'freeze', and the SGU front "
-                         "end removes it only for scalar, vector and pointer values; " +
-                         where + " freezes the aggregate type " + clean_type + ":\n" + line);
+      throw CompileError(
+          "error: llvm-spirv-15 cannot translate LLVM 'freeze', and the SGU front "
+          "end removes it only for scalar, vector and pointer values; " +
+          where + " freezes the aggregate type " + clean_type + ":\n" + line);
     }
     SkipSpaces(line, j);
     const size_t operand_end = OperandEnd(line, j);
@@ -440,8 +445,7 @@ struct RunResult {
 };
 
 // Runs `exe` with `args` (argv[1..]); stdout and stderr go to files in `dir`.
-RunResult Run(const std::string& exe, const std::vector<std::string>& args,
-              const TempDir& dir) {
+RunResult Run(const std::string& exe, const std::vector<std::string>& args, const TempDir& dir) {
   const std::string out_path = dir.File("stdout.txt");
   const std::string err_path = dir.File("stderr.txt");
   std::vector<char*> argv;
@@ -596,6 +600,7 @@ std::vector<std::string> ClangCompileArgs(const BuildOptions& b, bool debug_info
                                           const std::string& resource_dir,
                                           const std::string& header, const std::string& input,
                                           const std::string& output) {
+  // clang-format off
   std::vector<std::string> a = {
       "-x", "cl",
       // 32-bit pointers: the SGU has 32-bit addresses.
@@ -603,9 +608,14 @@ std::vector<std::string> ClangCompileArgs(const BuildOptions& b, bool debug_info
       "-cl-std=" + b.cl_std,
       // llvm-spirv-15 reads typed pointers only.
       "-Xclang", "-no-opaque-pointers",
-      // Unoptimised here, without optnone: the optimiser runs in a second step on IR whose
-      // data layout names the native integer widths (see OptimiseArgs).
-      "-O0", "-Xclang", "-disable-O0-optnone",
+      // The IR of -O2, but no LLVM pass yet: the optimiser runs in a second step, on IR whose
+      // data layout names the native integer widths (step 1b in OpenClToSpirv). Not -O0: at
+      // -O0 clang marks every function noinline (optnone aside), and helpers would stay calls.
+      "-O2", "-Xclang", "-disable-llvm-passes",
+      // No switch lookup tables: SimplifyCFG would put them in address space 0 (private), and
+      // llvm-spirv-15 writes a module-scope OpVariable of storage class Function, which is
+      // invalid SPIR-V. The switch stays an OpSwitch.
+      "-fno-jump-tables",
       "-emit-llvm", "-S",
       // Kernels that define helpers as plain `inline` (C99 semantics) would leave
       // unresolved imports.
@@ -618,6 +628,7 @@ std::vector<std::string> ClangCompileArgs(const BuildOptions& b, bool debug_info
       "-include", resource_dir + "/include/opencl-c.h",
       "-include", header,
   };
+  // clang-format on
   // Headers written for real runtimes test __OPENCL_VERSION__, which clang does not define.
   if (!b.defines_opencl_version) {
     a.push_back("-D__OPENCL_VERSION__=" + std::to_string(b.opencl_version));
@@ -698,10 +709,9 @@ std::vector<uint32_t> OpenClToSpirv(const std::string& cl_path, const Options& o
 
   // 1. OpenCL C -> optimised LLVM IR (text).
   const std::string ll = dir.File("kernel.ll");
-  const RunResult cc = Run(tc.clang,
-                           ClangCompileArgs(build, opts.debug_info, tc.resource_dir, header,
-                                            cl_path, ll),
-                           dir);
+  const RunResult cc =
+      Run(tc.clang, ClangCompileArgs(build, opts.debug_info, tc.resource_dir, header, cl_path, ll),
+          dir);
   if (cc.signal != 0 || cc.exit_code != 0) {
     std::string msg = CleanDiagnostics(cc.err, dir);
     if (cc.signal != 0 || msg.empty()) {
@@ -748,25 +758,22 @@ std::vector<uint32_t> OpenClToSpirv(const std::string& cl_path, const Options& o
                             "-c", "-emit-llvm", "-o", bc, ll},
                            dir);
   if (as.signal != 0 || as.exit_code != 0) {
-    throw CompileError("error: " + tc.clang + " " + Describe(as) +
-                       " assembling the LLVM IR of " + cl_path + ":\n" +
-                       FirstLines(CleanDiagnostics(as.err, dir), 20));
+    throw CompileError("error: " + tc.clang + " " + Describe(as) + " assembling the LLVM IR of " +
+                       cl_path + ":\n" + FirstLines(CleanDiagnostics(as.err, dir), 20));
   }
 
   // 3. LLVM bitcode -> SPIR-V. With -g, OpenCL.DebugInfo.100 (the default, and the only
   //    version whose output carries OpLine; "legacy" writes none).
   const std::string spv = dir.File("kernel.spv");
-  const RunResult tr = Run(tc.llvm_spirv,
-                           {kSpirvExtensions, "--spirv-debug-info-version=ocl-100", bc, "-o", spv},
-                           dir);
+  const RunResult tr = Run(
+      tc.llvm_spirv, {kSpirvExtensions, "--spirv-debug-info-version=ocl-100", bc, "-o", spv}, dir);
   if (tr.signal != 0 || tr.exit_code != 0) {
-    throw CompileError("error: " + tc.llvm_spirv + " " + Describe(tr) + " translating " +
-                       cl_path + " to SPIR-V:\n" + FirstLines(CleanDiagnostics(tr.err, dir), 20));
+    throw CompileError("error: " + tc.llvm_spirv + " " + Describe(tr) + " translating " + cl_path +
+                       " to SPIR-V:\n" + FirstLines(CleanDiagnostics(tr.err, dir), 20));
   }
   std::string bytes;
   if (!ReadFile(spv, bytes) || bytes.size() < 20 || bytes.size() % 4 != 0) {
-    throw CompileError("error: " + tc.llvm_spirv + " wrote no valid SPIR-V module for " +
-                       cl_path);
+    throw CompileError("error: " + tc.llvm_spirv + " wrote no valid SPIR-V module for " + cl_path);
   }
   const std::vector<uint32_t> words = internal::StripDebugInfo(WordsFromBytes(bytes));
   if (!opts.keep_spirv_path.empty()) {
@@ -775,8 +782,8 @@ std::vector<uint32_t> OpenClToSpirv(const std::string& cl_path, const Options& o
     f.write(out.data(), static_cast<std::streamsize>(out.size()));
     f.close();
     if (!f) {
-      throw CompileError("error: cannot write the SPIR-V module to " + opts.keep_spirv_path +
-                         ": " + ErrnoText(errno));
+      throw CompileError("error: cannot write the SPIR-V module to " + opts.keep_spirv_path + ": " +
+                         ErrnoText(errno));
     }
   }
   return words;

@@ -46,8 +46,7 @@ std::string StripFreeze(const std::string& ll, size_t* count = nullptr);
 // translator gives pointers to image types. The SGU uses OpLine for source lines and nothing
 // else. A malformed module is returned as it is (the validator then says what is wrong).
 // `removed` (optional) receives the number of instructions removed.
-std::vector<uint32_t> StripDebugInfo(const std::vector<uint32_t>& words,
-                                     size_t* removed = nullptr);
+std::vector<uint32_t> StripDebugInfo(const std::vector<uint32_t>& words, size_t* removed = nullptr);
 
 }  // namespace sgu::compiler::internal
 

@@ -16,11 +16,10 @@
 #include <string>
 #include <vector>
 
-#include <spirv/unified1/OpenCLDebugInfo100.h>
-#include <spirv/unified1/spirv.hpp>
-
 #include "frontend.h"
 #include "sgu/compiler.h"
+#include "spirv/unified1/OpenCLDebugInfo100.h"
+#include "spirv/unified1/spirv.hpp"
 
 namespace sgu::compiler {
 namespace {
@@ -92,12 +91,12 @@ Options With(std::vector<std::string> build_options) {
 }
 
 const char kShuffleKernel[] =
-    "__attribute__((intel_reqd_sub_group_size(16)))\n"          // 1
+    "__attribute__((intel_reqd_sub_group_size(16)))\n"                             // 1
     "kernel void shuf(global float* out, global const float* in, uint delta) {\n"  // 2
-    "  uint i = get_global_id(0);\n"                            // 3
-    "  float x = in[i];\n"                                      // 4
-    "  float y = intel_sub_group_shuffle(x, (i + delta) & 15);\n"  // 5
-    "  out[i] = y + intel_sub_group_shuffle_down(x, x, 3u);\n"  // 6
+    "  uint i = get_global_id(0);\n"                                               // 3
+    "  float x = in[i];\n"                                                         // 4
+    "  float y = intel_sub_group_shuffle(x, (i + delta) & 15);\n"                  // 5
+    "  out[i] = y + intel_sub_group_shuffle_down(x, x, 3u);\n"                     // 6
     "}\n";
 
 // ---- the pipeline --------------------------------------------------------------------------
@@ -127,8 +126,7 @@ TEST_F(FrontEnd, DebugInfoGivesOpLineWithFileAndLine) {
   const size_t shuffle = dis.find("OpSubgroupShuffleINTEL");
   const size_t line = dis.rfind("OpLine ", shuffle);
   ASSERT_NE(line, std::string::npos);
-  EXPECT_EQ(dis.substr(line, dis.find('\n', line) - line).rfind("OpLine " + file_id + " 5 ", 0),
-            0u)
+  EXPECT_EQ(dis.substr(line, dis.find('\n', line) - line).rfind("OpLine " + file_id + " 5 ", 0), 0u)
       << dis.substr(line, 40);
   const size_t down = dis.find("OpSubgroupShuffleDownINTEL");
   const size_t line6 = dis.rfind("OpLine ", down);
@@ -171,10 +169,10 @@ TEST_F(FrontEnd, KhronosSubGroupOperations) {
       "  a += sub_group_ballot_bit_count(sub_group_ballot(x > 2));\n"
       "  out[i] = a + get_sub_group_local_id() + get_max_sub_group_size();\n"
       "}\n");
-  for (const char* op : {"OpGroupNonUniformShuffle ", "OpGroupNonUniformShuffleXor",
-                         "OpGroupNonUniformShuffleUp", "OpGroupNonUniformShuffleDown",
-                         "OpGroupBroadcast", "OpGroupIAdd", "OpGroupAny",
-                         "OpGroupNonUniformBallot ", "OpGroupNonUniformBallotBitCount"}) {
+  for (const char* op :
+       {"OpGroupNonUniformShuffle ", "OpGroupNonUniformShuffleXor", "OpGroupNonUniformShuffleUp",
+        "OpGroupNonUniformShuffleDown", "OpGroupBroadcast", "OpGroupIAdd", "OpGroupAny",
+        "OpGroupNonUniformBallot ", "OpGroupNonUniformBallotBitCount"}) {
     EXPECT_TRUE(Has(dis, op)) << op;
   }
   EXPECT_TRUE(Has(dis, "; Version: 1.3"));
@@ -192,6 +190,27 @@ TEST_F(FrontEnd, FreezeIsRemoved) {
       "}\n");
   EXPECT_TRUE(Has(dis, "OpSDiv"));
   EXPECT_TRUE(Has(dis, "OpUDiv %v4uint"));
+}
+
+TEST_F(FrontEnd, HelperFunctionsAreInlined) {
+  // The SGU compiler expects clang's inlining: no call from the kernel body to a helper. The
+  // switch on x % 5 becomes an i3 value without native widths in the data layout, which
+  // llvm-spirv-15 rejects.
+  const std::string dis = Compile(
+      "float helper(float x, float y) { return x * y + 1.0f; }\n"
+      "inline int twice(int x) { return 2 * x; }\n"
+      "int pick(int x) {\n"
+      "  switch (x % 5) { case 0: return 3; case 1: return 7; case 2: return 11;\n"
+      "                   case 3: return 2; default: return 9; }\n"
+      "}\n"
+      "kernel void k(global float* o, global int* q) {\n"
+      "  uint i = get_global_id(0);\n"
+      "  o[i] = helper(o[i], o[i + 1]);\n"
+      "  q[i] = pick(q[i]) + twice(q[i + 1]);\n"
+      "}\n");
+  EXPECT_FALSE(std::regex_search(dis, std::regex("OpFunctionCall %\\w+ %(helper|pick|twice)")))
+      << dis;
+  EXPECT_EQ(Count(dis, "OpFunctionCall"), 1u) << dis;  // the entry point calling the kernel
 }
 
 // ---- build options -------------------------------------------------------------------------
@@ -226,8 +245,7 @@ TEST_F(FrontEnd, ClStdSelectsTheLanguageAndOpenClVersion) {
   EXPECT_TRUE(Has(Compile(src, With({"-cl-std=CL1.2"})), "OpConstant %uint 120120"));
   EXPECT_TRUE(Has(Compile(src, With({"-cl-std=cl3.0"})), "OpConstant %uint 300300"));
   // A kernel's own __OPENCL_VERSION__ wins.
-  EXPECT_TRUE(
-      Has(Compile(src, With({"-D__OPENCL_VERSION__=210"})), "OpConstant %uint 210200"));
+  EXPECT_TRUE(Has(Compile(src, With({"-D__OPENCL_VERSION__=210"})), "OpConstant %uint 210200"));
 }
 
 TEST_F(FrontEnd, MathAndWarningOptionsPassThrough) {
@@ -384,10 +402,14 @@ TEST_F(FrontEnd, QcomShufflesBecomeImportedCalls) {
       "              global long* l, uint off) {\n"
       "  uint i = get_global_id(0);\n"
       "  u[i] = qcom_sub_group_shuffle_up(u[i], 1, CLK_SUB_GROUP_SHUFFLE_WIDTH_W4_QCOM, u[i])\n"
-      "       + qcom_sub_group_shuffle_down(u[i], off, CLK_SUB_GROUP_SHUFFLE_WIDTH_W8_QCOM, 0x11);\n"
-      "  f[i] = qcom_sub_group_shuffle_xor(f[i], 1, CLK_SUB_GROUP_SHUFFLE_WIDTH_WAVE_SIZE_QCOM, 0)\n"
-      "       + qcom_sub_group_shuffle_rotate_up(f[i], 2, CLK_SUB_GROUP_SHUFFLE_WIDTH_W4_QCOM, 0.f);\n"
-      "  b[i] = qcom_sub_group_shuffle_rotate_down(b[i], 3, CLK_SUB_GROUP_SHUFFLE_WIDTH_W4_QCOM, 0);\n"
+      "       + qcom_sub_group_shuffle_down(u[i], off, CLK_SUB_GROUP_SHUFFLE_WIDTH_W8_QCOM, "
+      "0x11);\n"
+      "  f[i] = qcom_sub_group_shuffle_xor(f[i], 1, CLK_SUB_GROUP_SHUFFLE_WIDTH_WAVE_SIZE_QCOM, "
+      "0)\n"
+      "       + qcom_sub_group_shuffle_rotate_up(f[i], 2, CLK_SUB_GROUP_SHUFFLE_WIDTH_W4_QCOM, "
+      "0.f);\n"
+      "  b[i] = qcom_sub_group_shuffle_rotate_down(b[i], 3, CLK_SUB_GROUP_SHUFFLE_WIDTH_W4_QCOM, "
+      "0);\n"
       "  h[i] = qcom_sub_group_shuffle_xor(h[i], 1, CLK_SUB_GROUP_SHUFFLE_WIDTH_W4_QCOM, h[i]);\n"
       "  l[i] = qcom_sub_group_shuffle_down(l[i], 1, CLK_SUB_GROUP_SHUFFLE_WIDTH_W8_QCOM, -1);\n"
       "}\n",
@@ -409,9 +431,8 @@ TEST_F(FrontEnd, QcomShufflesBecomeImportedCalls) {
         << imp.name << "\n"
         << dis;
     // OpFunctionCall %T %import %value %offset %width %default
-    EXPECT_TRUE(std::regex_search(
-        dis, std::regex(std::string("OpFunctionCall ") + imp.type + " %" + imp.name +
-                        " %\\w+ %\\w+ %\\w+ %\\w+\\n")))
+    EXPECT_TRUE(std::regex_search(dis, std::regex(std::string("OpFunctionCall ") + imp.type + " %" +
+                                                  imp.name + " %\\w+ %\\w+ %\\w+ %\\w+\\n")))
         << imp.name;
   }
   // The width operand is the enumerator's value: 4, 8, or 0 for the whole sub-group.
@@ -457,7 +478,8 @@ TEST_F(FrontEnd, IntelBlockAndMediaBlockBuiltIns) {
       dis, std::regex("OpSubgroupImageMediaBlockReadINTEL %v2uchar %\\w+ %\\w+ %uint_8 %uint_4")))
       << dis;
   EXPECT_TRUE(std::regex_search(
-      dis, std::regex("OpSubgroupImageMediaBlockReadINTEL %v4ushort %\\w+ %\\w+ %uint_16 %uint_2")));
+      dis,
+      std::regex("OpSubgroupImageMediaBlockReadINTEL %v4ushort %\\w+ %\\w+ %uint_16 %uint_2")));
   EXPECT_TRUE(std::regex_search(
       dis, std::regex("OpSubgroupImageMediaBlockWriteINTEL %\\w+ %\\w+ %uint_4 %uint_8 %\\w+")));
   EXPECT_TRUE(Has(dis, "OpSubgroupBlockReadINTEL %v4uchar"));
@@ -468,7 +490,7 @@ TEST_F(FrontEnd, IntelBlockAndMediaBlockBuiltIns) {
   EXPECT_TRUE(Has(dis, "OpSubgroupImageBlockReadINTEL %v8uchar"));
   EXPECT_TRUE(Has(dis, "OpSubgroupImageBlockReadINTEL %ulong"));
   EXPECT_EQ(Count(dis, "OpSubgroupImageBlockWriteINTEL"), 5u);  // uc8, ul, us16 (two), ui2
-  EXPECT_FALSE(Has(dis, "intel_sub_group")) << dis;  // nothing left as an import
+  EXPECT_FALSE(Has(dis, "intel_sub_group")) << dis;             // nothing left as an import
 }
 
 TEST_F(FrontEnd, IntelEightAndSixteenBitShufflesBroadcastsAndReductions) {
@@ -508,15 +530,15 @@ TEST_F(FrontEnd, OpenCl12ImageBlockIo) {
 }
 
 TEST_F(FrontEnd, VendorExtensionPragmasAreNotWarnings) {
-  EXPECT_NO_THROW(Compile(
-      "#pragma OPENCL EXTENSION cl_intel_subgroups_char : enable\n"
-      "#pragma OPENCL EXTENSION cl_qcom_subgroup_shuffle : enable\n"
-      "#if !defined(cl_intel_subgroups_char) || !defined(cl_qcom_subgroup_shuffle) || \\\n"
-      "    !defined(cl_intel_media_block_io) || !defined(__SGU__)\n"
-      "#error missing extension macros\n"
-      "#endif\n"
-      "kernel void k(global int* o) { o[0] = 1; }\n",
-      With({"-Werror"})));
+  EXPECT_NO_THROW(
+      Compile("#pragma OPENCL EXTENSION cl_intel_subgroups_char : enable\n"
+              "#pragma OPENCL EXTENSION cl_qcom_subgroup_shuffle : enable\n"
+              "#if !defined(cl_intel_subgroups_char) || !defined(cl_qcom_subgroup_shuffle) || \\\n"
+              "    !defined(cl_intel_media_block_io) || !defined(__SGU__)\n"
+              "#error missing extension macros\n"
+              "#endif\n"
+              "kernel void k(global int* o) { o[0] = 1; }\n",
+              With({"-Werror"})));
 }
 
 // ---- SPIR-V files, validation, disassembly -------------------------------------------------
@@ -558,8 +580,8 @@ TEST_F(FrontEnd, ReadSpirvFileRejectsWhatIsNotSpirv) {
     return std::string();
   };
   EXPECT_TRUE(Has(error_of("empty.spv", ""), "is empty"));
-  EXPECT_TRUE(Has(error_of("odd.spv", std::string("\x03\x02\x23\x07\x00", 5)),
-                  "not a multiple of 4"));
+  EXPECT_TRUE(
+      Has(error_of("odd.spv", std::string("\x03\x02\x23\x07\x00", 5)), "not a multiple of 4"));
   EXPECT_TRUE(Has(error_of("short.spv", std::string("\x03\x02\x23\x07", 4)), "20-byte header"));
   EXPECT_TRUE(Has(error_of("text.spv", "kernel void k() {}  "), "is not a SPIR-V module"));
   EXPECT_TRUE(Has(error_of("text.spv", "kernel void k() {}  "), "magic number 0x7230203"));
@@ -617,8 +639,8 @@ TEST(SpirvDebugInfo, DisassemblyOfAnUnparsableDebugInfoModuleLeavesItOut) {
   str.insert(str.begin(), 1);
   inst(spv::OpExtInstImport, str);
   inst(spv::OpMemoryModel, {spv::AddressingModelPhysical32, spv::MemoryModelOpenCL});
-  inst(spv::OpTypeVoid, {2});  // %2
-  inst(spv::OpExtInst, {2, 3, 1, OpenCLDebugInfo100DebugInfoNone});  // %3
+  inst(spv::OpTypeVoid, {2});                                                             // %2
+  inst(spv::OpExtInst, {2, 3, 1, OpenCLDebugInfo100DebugInfoNone});                       // %3
   inst(spv::OpExtInst, {2, 4, 1, OpenCLDebugInfo100DebugTypePointer, 3, 0xFFFFFFFF, 0});  // %4
   size_t removed = 0;
   const std::vector<uint32_t> stripped = internal::StripDebugInfo(m, &removed);

@@ -1,42 +1,56 @@
 // SPDX-License-Identifier: Apache-2.0
-// The SGU kernel header: OpenCL C prototypes that clang-15's opencl-c.h lacks, so that kernels
-// written for Intel and Qualcomm GPUs compile unchanged.
+// The SGU kernel header: the OpenCL C built-ins clang-15's opencl-c.h lacks or gets wrong, so
+// that kernels written for Intel and Qualcomm GPUs compile unchanged.
 //
 // `sgu compile` force-includes this file after the full opencl-c.h
-// (`-include <clang resource dir>/include/opencl-c.h -include sgu_kernel.h`); the compiler
-// carries a copy of the text (sgu_kernel_header.cc, generated at build time), so an installed
-// `sgu` does not need the source tree. The file only declares: every function below is a
-// built-in that llvm-spirv-15 (or the SGU compiler) recognises by name.
+// (`-include <clang resource dir>/include/opencl-c.h -include sgu_kernel.h`, see
+// sw/compiler/frontend.cc); the compiler carries a copy of the text (sgu_kernel_header.cc,
+// generated at build time), so an installed `sgu` does not need the source tree. Mostly
+// prototypes of built-ins that llvm-spirv-15 recognises by name; a few built-ins it cannot
+// translate are defined here (always inlined, without debug information, so their
+// instructions carry the line of the call) on ones it can.
 //
 // What it adds, and what each becomes in the SPIR-V that llvm-spirv-15 emits (checked with
-// clang-15 15.0.6 and llvm-spirv-15 15.0.0 on Debian 12):
+// clang 15.0.6 and llvm-spirv 15.0.0 on Debian 12; sw/tests/frontend_test.cc checks it):
 //
 //   cl_intel_subgroups_char  intel_sub_group_shuffle{,_down,_up,_xor} for char/uchar scalars
 //                            and 2/3/4/8/16 vectors  -> OpSubgroupShuffle{,Down,Up,Xor}INTEL
-//                            intel_sub_group_broadcast (char/uchar)  -> OpGroupBroadcast
-//                            intel_sub_group_reduce/scan_* (char/uchar)
-//                                                    -> OpGroupIAdd/SMin/UMax/... (Subgroup)
+//   _char and _short         intel_sub_group_broadcast, intel_sub_group_reduce_{add,min,max},
+//                            intel_sub_group_scan_{exclusive,inclusive}_{add,min,max} of
+//                            8/16-bit types, defined on the Khronos functions (llvm-spirv-15
+//                            translates no intel_sub_group_broadcast/reduce/scan)
+//                                  -> OpGroupBroadcast, OpGroupIAdd / SMin / UMax ...
+//                                     (Subgroup scope; Reduce / InclusiveScan / ExclusiveScan)
+//                            (OpenCL C 1.2: only declared; they stay imports such as
+//                            _Z25intel_sub_group_broadcasthj)
 //   block I/O, buffers       intel_sub_group_block_read/write_uc{,2,4,8,16} (__global uchar*),
-//                            _ul{,2,4,8} (__global ulong*), _us16 (__global ushort*)
-//                                                    -> OpSubgroupBlockReadINTEL / WriteINTEL
+//                            _ul{,2,4,8} (__global ulong*)
+//                                  -> OpSubgroupBlockReadINTEL / OpSubgroupBlockWriteINTEL
+//                            _us16 (__global ushort*): llvm-spirv-15 aborts on it, so it is
+//                            defined as two us8 operations -> two OpSubgroupBlock*INTEL
+//                            %v8ushort, the second at p + 8 * get_max_sub_group_size()
 //   block I/O, images        the same suffixes on image2d_t (read_only / read_write for
-//                            reads, write_only / read_write for writes); the write_only
+//                            reads, write_only / read_write for writes; us16 again as two
+//                            us8, rows y and y + 8); the write_only
 //                            intel_sub_group_block_write_ui{,2,4,8} (opencl-c.h declares
-//                            them on read_only images, a header bug); and under OpenCL C 1.x
+//                            them on read_only images, a header bug); under OpenCL C 1.x
 //                            every image block read/write, which opencl-c.h hides behind
 //                            __opencl_c_images (a 2.0 feature macro)
-//                                                    -> OpSubgroupImageBlockReadINTEL / Write
+//                                  -> OpSubgroupImageBlockReadINTEL %T %image %coord
+//                                     OpSubgroupImageBlockWriteINTEL %image %coord %data
 //   cl_intel_media_block_io  intel_sub_group_media_block_read/write_uc{,2,4,8,16},
 //                            _us{,2,4,8,16}, _ui{,2,4,8}
 //                                  -> OpSubgroupImageMediaBlockReadINTEL
 //                                     %T %image %coord %width %height
 //                                     OpSubgroupImageMediaBlockWriteINTEL
 //                                     %image %coord %width %height %data
-//                                     (the image moves from last to first operand)
+//                                     (the image moves from last to first operand; width
+//                                     and height are OpConstants)
 //   cl_qcom_subgroup_shuffle the width enum and qcom_sub_group_shuffle_{up,down,rotate_up,
 //                            rotate_down,xor}: there is no SPIR-V form, so each call stays
-//                            an OpFunctionCall to an imported function (OpFunction with no
-//                            body, decorated LinkageAttributes "<mangled name>" Import).
+//                            an OpFunctionCall to an imported function (an OpFunction with
+//                            parameters and no body, decorated LinkageAttributes
+//                            "<mangled name>" Import).
 //
 // qcom imports, for the code generator. The mangled name is
 //   _Z<len><name><T>jj<T>
@@ -46,22 +60,24 @@
 //   26qcom_sub_group_shuffle_xor
 // and <T> the Itanium code of the data type:
 //   h uchar, c char, t ushort, s short, j uint, i int, m ulong, l long, f float, Dh half.
-// Example: qcom_sub_group_shuffle_xor(float, ...) is `_Z26qcom_sub_group_shuffle_xorfjjf`,
+// Examples: qcom_sub_group_shuffle_xor(float, ...) is `_Z26qcom_sub_group_shuffle_xorfjjf`,
 // qcom_sub_group_shuffle_up(half, ...) is `_Z25qcom_sub_group_shuffle_upDhjjDh`.
 // The call is `OpFunctionCall %T %import %value %offset %width %default`:
 //   %value    T     this work-item's source value
-//   %offset   uint  lane distance (up/down/rotate) or xor mask (xor); uniform
+//   %offset   uint  lane distance (up/down/rotate_up/rotate_down) or xor mask (xor);
+//                   uniform across the sub-group
 //   %width    uint  the group width, a qcom_sub_group_shuffle_width_modes_t value below:
 //                   0 = CLK_SUB_GROUP_SHUFFLE_WIDTH_WAVE_SIZE_QCOM (the whole sub-group),
 //                   4 = CLK_SUB_GROUP_SHUFFLE_WIDTH_W4_QCOM, 8 = ..._W8_QCOM. The values are
 //                   the SGU's choice (the extension does not fix them): 0, or the width.
-//                   Usually an OpConstant; a variable width is legal OpenCL C.
-//   %default  T     the result when the source lane is outside the group (up/down) or
-//                   inactive
+//                   Usually an OpConstant (%uint_0, %uint_4, %uint_8); a variable width is
+//                   legal OpenCL C.
+//   %default  T     the result where the source work-item is outside the group (up, down)
+//                   or inactive (all five)
 // The width parameter is declared `uint`, not the enum type, so that the mangled name does
-// not depend on the enum's spelling; an enumerator converts to it implicitly. i8/i16 values
-// arrive as OpTypeInt 8/16 (uchar and char mangle differently but share OpTypeInt 8 0; the
-// name tells the signedness).
+// not depend on the enum's spelling; an enumerator converts to it implicitly. SPIR-V integer
+// types have no sign: char and uchar are both OpTypeInt 8 0, long is OpTypeInt 64 0 (%ulong);
+// the mangled name tells the signedness.
 //
 // Also defined: the extension macros of what this header provides (cl_intel_subgroups_char,
 // cl_intel_subgroups_long, cl_intel_media_block_io, cl_intel_required_subgroup_size,
