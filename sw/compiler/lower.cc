@@ -26,9 +26,18 @@
 
 namespace sgu::compiler {
 
+// Generated from the Khronos grammars (scripts/gen_spv_names.py).
+const char* SpvOpName(uint32_t op);
+const char* OpenClStdName(uint32_t op);
+
 namespace {
 
 using isa::Op;
+
+std::string OpText(uint32_t op) {
+  const char* n = SpvOpName(op);
+  return n ? std::string(n) : "Op" + std::to_string(op);
+}
 
 constexpr unsigned kDtI32 = static_cast<unsigned>(isa::Dtype::kI32);
 constexpr unsigned kDtU32 = static_cast<unsigned>(isa::Dtype::kU32);
@@ -720,7 +729,7 @@ std::vector<Val> Lowerer::Get(uint32_t id, const SpvInsn* user) {
         Fail(user, "unsupported module-scope variable storage class");
       }
     } else {
-      Fail(user, "unsupported constant (opcode " + std::to_string(c->op) + ")");
+      Fail(user, "unsupported constant (" + OpText(c->op) + ")");
     }
   };
   if (d->op == spv::OpVariable && m_.Def(id) == d) {
@@ -2424,8 +2433,10 @@ void Lowerer::SelectExt(const SpvInsn& in) {
     default:
       break;
   }
-  Fail(&in, "OpenCL built-in function (OpenCL.std instruction " + std::to_string(e) +
-                ") is not supported by the SGU compiler yet");
+  const char* fname = OpenClStdName(static_cast<uint32_t>(e));
+  Fail(&in, "OpenCL built-in function '" +
+                (fname ? std::string(fname) : "OpenCL.std " + std::to_string(e)) +
+                "' is not supported by the SGU compiler yet");
 }
 
 void Lowerer::SelectCall(const SpvInsn& in) {
@@ -2744,7 +2755,7 @@ void Lowerer::SelectGroup(const SpvInsn& in) {
   if (in.op >= spv::OpAtomicLoad && in.op <= spv::OpAtomicXor) {
     Fail(&in, "atomic operations are not supported yet (the ISA reserves their opcodes)");
   }
-  Fail(&in, "unsupported SPIR-V instruction Op" + std::to_string(in.op));
+  Fail(&in, "unsupported SPIR-V instruction " + OpText(in.op));
 }
 
 MFunction Lowerer::Run() {
@@ -2755,6 +2766,32 @@ MFunction Lowerer::Run() {
   Layout();
   Select();
   return std::move(f_);
+}
+
+}  // namespace
+
+namespace {
+
+// OpenCL C spelling of a parameter type, for messages and for the driver's size checks.
+// SPIR-V integers carry no signedness, so 32-bit integers read "int" whatever the source said.
+std::string TypeName(const SpvModule& m, uint32_t type) {
+  const SpvType& t = m.Type(type);
+  switch (t.kind) {
+    case TypeKind::kBool: return "bool";
+    case TypeKind::kInt:
+      return t.width == 8 ? "char" : t.width == 16 ? "short" : t.width == 64 ? "long" : "int";
+    case TypeKind::kFloat: return t.width == 16 ? "half" : t.width == 64 ? "double" : "float";
+    case TypeKind::kVector: return TypeName(m, t.elem) + std::to_string(t.count);
+    case TypeKind::kPointer: {
+      const SpvType& e = m.Type(t.elem);
+      if (e.kind == TypeKind::kStruct || e.kind == TypeKind::kArray) return "struct*";
+      return TypeName(m, t.elem) + "*";
+    }
+    case TypeKind::kStruct: return "struct";
+    case TypeKind::kArray: return TypeName(m, t.elem) + "[" + std::to_string(t.count) + "]";
+    case TypeKind::kImage: return "image2d_t";
+    default: return "opaque";
+  }
 }
 
 }  // namespace
@@ -2857,8 +2894,8 @@ MFunction LowerKernel(const SpvModule& m, const SpvEntryPoint& ep, const ModuleL
       a.is_signed = !tn.empty() && tn[0] != 'u' && tn.find('*') == std::string::npos &&
                     tn.find("float") == std::string::npos;
     } else {
-      a.type_name = t.kind == TypeKind::kPointer ? "pointer" : t.kind == TypeKind::kImage ? "image2d_t"
-                    : t.kind == TypeKind::kFloat ? "float" : "int" + std::to_string(t.width);
+      a.type_name = TypeName(m, pd->type);
+      if (a.kind == ArgKind::kScalar && t.kind == TypeKind::kPointer) a.type_name = "struct";
       a.is_signed = t.kind == TypeKind::kInt;
     }
     meta->args.push_back(a);
