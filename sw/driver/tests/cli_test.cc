@@ -370,5 +370,23 @@ TEST_F(CliTest, KernelThatDoesNotCompile) {
   EXPECT_FALSE(s.err.empty());
 }
 
+// Valid OpenCL C that the SGU compiler cannot translate: one message naming the built-in and
+// the source line, exit 1, no output.
+TEST_F(CliTest, KernelTheCompilerCannotHandle) {
+  Spit(dir_ / "reduce.cl",
+       "kernel void k(global const int* in, global int* out) {\n"
+       "  size_t i = get_global_id(0);\n"
+       "  out[i] = sub_group_reduce_add(in[i]);\n}\n");
+  Outcome o = Sgu({"run", "reduce.cl", "--global", "16", "--arg", "in=zeros:64", "--arg",
+                   "out=zeros:64", "--out", "results"});
+  EXPECT_ONE_MESSAGE(o, 1, "reduce.cl:3: error: kernel 'k': sub_group_reduce");
+  ExpectNoOutputFolder();
+  Spit(dir_ / "sqrt.cl",
+       "kernel void k(global float* a) {\n  a[get_global_id(0)] = sqrt(a[0]);\n}\n");
+  o = Sgu({"compile", "sqrt.cl", "-o", "sqrt.sgubin"});
+  EXPECT_ONE_MESSAGE(o, 1, "sqrt.cl:2: error: kernel 'k': OpenCL built-in function 'sqrt'");
+  EXPECT_FALSE(fs::exists(dir_ / "sqrt.sgubin"));
+}
+
 }  // namespace
 }  // namespace sgu::driver
