@@ -1906,6 +1906,47 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
       }
       return;
     }
+    case spv::OpCopyMemory:
+    case spv::OpCopyMemorySized: {
+      // memcpy/memset-style copies (clang turns `int a[8] = {0}` into a copy from a zero
+      // constant). Typed copies move each leaf; sized copies need a constant size.
+      Opnd dst = Mat(Get1(in.ops.at(0), &in)), src = Mat(Get1(in.ops.at(1), &in));
+      const bool vec = !IsScalar(Get1(in.ops[0], &in)) || !IsScalar(Get1(in.ops[1], &in));
+      std::vector<std::pair<uint32_t, unsigned>> pieces;  // offset, dtype
+      size_t access = 2;
+      if (in.op == spv::OpCopyMemory) {
+        const uint32_t pt = (defs_.count(in.ops[0]) ? defs_.at(in.ops[0]) : m_.Def(in.ops[0]))->type;
+        std::vector<Leaf> leaves;
+        Flatten(m_, T(pt).elem, 0, &leaves);
+        for (const Leaf& l : leaves) {
+          const Scal sc = ScalOf(l.type);
+          pieces.push_back({l.offset, sc.pair() ? kDtU64 : DtOf(sc)});
+        }
+      } else {
+        uint64_t size = 0;
+        if (!m_.ScalarConstant(in.ops.at(2), &size)) {
+          Fail(&in, "memory copy of a size known only at run time is not supported");
+        }
+        if (size > 4096) Fail(&in, "memory copy of more than 4096 bytes is not supported");
+        access = 3;
+        uint32_t align = 1;
+        if (in.ops.size() > access && (in.ops[access] & spv::MemoryAccessAlignedMask) &&
+            in.ops.size() > access + 1) {
+          align = in.ops[access + 1];
+        }
+        uint32_t unit = 4;
+        while (unit > 1 && (align % unit != 0 || size % unit != 0)) unit /= 2;
+        const unsigned dt = unit == 4 ? kDtU32 : unit == 2 ? kDtU16 : kDtU8;
+        for (uint32_t o = 0; o < size; o += unit) pieces.push_back({o, dt});
+      }
+      for (const auto& [off, dt] : pieces) {
+        const bool pair = isa::DtypeIs64(dt);
+        Opnd t = NewReg(!vec, pair);
+        Emit(Op::kLd, dt, 0, t, src, {}, {}, static_cast<int32_t>(off));
+        Emit(Op::kSt, dt, 0, {}, dst, t, {}, static_cast<int32_t>(off));
+      }
+      return;
+    }
     case spv::OpAccessChain:
     case spv::OpInBoundsAccessChain:
     case spv::OpPtrAccessChain:
@@ -2476,6 +2517,20 @@ void Lowerer::SelectCall(const SpvInsn& in) {
       Fail(&in, base + ": width " + std::to_string(width) + " is not a qcom width mode");
     }
     const int32_t imm = width == 4 ? 2 : width == 8 ? 3 : 0;
+    // The default is always passed in a register, never as s0: an explicit default is
+    // defined behaviour for qcom, and the model's sanitizer reports only defaults in s0.
+    auto explicit_reg = [&](const Val& v) -> Opnd {
+      if (!v.is_const) return Word(v);
+      Opnd r = NewReg(true, false);
+      const int32_t x = static_cast<int32_t>(static_cast<uint32_t>(v.c));
+      if (FitsImm(x)) {
+        Emit(Op::kLi, kDtI32, 0, r, {}, {}, {}, x);
+      } else {
+        Emit(Op::kLui, kDtI32, 0, r, {}, {}, {}, x >> 8);
+        Emit(Op::kOri, kDtU32, 0, r, r, {}, {}, x & 0xff);
+      }
+      return r;
+    };
     std::vector<Val> r;
     const std::vector<Scal> sc = LeafScals(in.type);
     for (size_t i = 0; i < data.size(); ++i) {
@@ -2483,14 +2538,16 @@ void Lowerer::SelectCall(const SpvInsn& in) {
         Opnd lo = NewReg(false, false), hi = NewReg(false, false);
         Val d = data[i], df = dflt[i];
         Emit(Op::kShfl, kDtI32, Mod(q.mode), lo, Word(d), Word(off),
-             Word(df.is_const ? Val::Const(df.c & 0xffffffffu, false) : df), imm);
+             explicit_reg(df.is_const ? Val::Const(df.c & 0xffffffffu, false) : df), imm);
         Opnd dh = d.is_const ? Mat(Val::Const(d.c >> 32, false)) : Opnd{Opnd::kVirt, Opnd::kHi, d.o.idx};
-        Opnd fh = df.is_const ? Mat(Val::Const(df.c >> 32, false)) : Opnd{Opnd::kVirt, Opnd::kHi, df.o.idx};
+        Opnd fh = df.is_const ? explicit_reg(Val::Const(df.c >> 32, false))
+                              : Opnd{Opnd::kVirt, Opnd::kHi, df.o.idx};
         Emit(Op::kShfl, kDtI32, Mod(q.mode), hi, dh, Word(off), fh, imm);
         r.push_back(FromWords({Val::Reg(lo, false), Val::Reg(hi, false)}, {sc[i]}, scalar)[0]);
       } else {
         Opnd rd = NewReg(false, false);
-        Emit(Op::kShfl, kDtI32, Mod(q.mode), rd, Word(data[i]), Word(off), Word(dflt[i]), imm);
+        Emit(Op::kShfl, kDtI32, Mod(q.mode), rd, Word(data[i]), Word(off), explicit_reg(dflt[i]),
+             imm);
         r.push_back(Val::Reg(rd, false));
       }
     }

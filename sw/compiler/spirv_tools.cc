@@ -255,9 +255,50 @@ std::vector<uint32_t> DominatorOrder(const std::vector<uint32_t>& w) {
 
 }  // namespace
 
+// From SPIR-V 1.4 on, an OpEntryPoint must list every module-scope variable its function uses;
+// llvm-spirv-15 lists only the built-ins. Each entry point gets every module-scope variable
+// (the SGU compiler does not read the interface lists).
+std::vector<uint32_t> CompleteInterfaces(const std::vector<uint32_t>& w) {
+  if (w.size() < 5 || w[1] < 0x00010400u) return w;
+  std::vector<uint32_t> vars;
+  for (size_t pos = 5; pos < w.size();) {
+    const uint32_t count = w[pos] >> 16, op = w[pos] & 0xffff;
+    if (count == 0 || pos + count > w.size()) return w;
+    if (op == spv::OpFunction) break;
+    if (op == spv::OpVariable && count >= 4 && w[pos + 3] != spv::StorageClassFunction) {
+      vars.push_back(w[pos + 2]);
+    }
+    pos += count;
+  }
+  std::vector<uint32_t> out(w.begin(), w.begin() + 5);
+  for (size_t pos = 5; pos < w.size();) {
+    const uint32_t count = w[pos] >> 16, op = w[pos] & 0xffff;
+    if (op != spv::OpEntryPoint) {
+      out.insert(out.end(), w.begin() + pos, w.begin() + pos + count);
+      pos += count;
+      continue;
+    }
+    // OpEntryPoint model func "name" interface...: the name ends at the word with a 0 byte.
+    size_t k = pos + 3;
+    while (k < pos + count) {
+      const uint32_t x = w[k++];
+      if ((x & 0xff) == 0 || (x & 0xff00) == 0 || (x & 0xff0000) == 0 || (x & 0xff000000) == 0) break;
+    }
+    std::vector<uint32_t> insn(w.begin() + pos, w.begin() + pos + count);
+    std::set<uint32_t> have(w.begin() + k, w.begin() + pos + count);
+    for (uint32_t v : vars) {
+      if (!have.count(v)) insn.push_back(v);
+    }
+    insn[0] = (static_cast<uint32_t>(insn.size()) << 16) | op;
+    out.insert(out.end(), insn.begin(), insn.end());
+    pos += count;
+  }
+  return out;
+}
+
 void ValidateSpirv(const std::vector<uint32_t>& words0) {
   CheckHeader(words0);
-  const std::vector<uint32_t> words = DominatorOrder(words0);
+  const std::vector<uint32_t> words = CompleteInterfaces(DominatorOrder(words0));
   // Debug information is not validated: SPIRV-Tools 2023.1 rejects or cannot parse what
   // llvm-spirv-15 writes there, and the SGU reads only OpLine (see StripDebugInfo).
   const std::vector<uint32_t> module = internal::StripDebugInfo(words);

@@ -152,6 +152,27 @@ const Case kCases[] = {
        }
        return r;
      }},
+    {"private_zero_init",
+     // `uint h[8] = {0}` becomes a copy from a zero constant (OpCopyMemorySized); the float
+     // array's zero constant is a module-scope variable missing from the entry point interface.
+     "__kernel void k(__global const uint* in, __global uint* out) {\n"
+     "  uint i = get_global_id(0); uint h[8] = {0}; float acc[16];\n"
+     "  for (int l = 0; l < 16; ++l) acc[l] = 0.0f;\n"
+     "  for (int j = 0; j < 10; ++j) h[(in[i] >> (3 * j)) & 7]++;\n"
+     "  for (int l = 0; l < 16; ++l) acc[(i * 7 + (uint)l) & 15] += (float)(l * (int)(in[i] & 3));\n"
+     "  uint r = 0; for (int b = 0; b < 8; ++b) r |= h[b] << (4 * b);\n"
+     "  out[i] = r ^ (uint)acc[i & 15] ^ ((uint)acc[3] << 20);\n}\n",
+     [](uint32_t i) { return Mix(i + 41); },
+     [](uint32_t i, const std::vector<uint32_t>& in) {
+       uint32_t h[8] = {0};
+       float acc[16] = {0};
+       for (int j = 0; j < 10; ++j) h[(in[i] >> (3 * j)) & 7]++;
+       for (int l = 0; l < 16; ++l)
+         acc[(i * 7 + static_cast<uint32_t>(l)) & 15] += static_cast<float>(l * static_cast<int>(in[i] & 3));
+       uint32_t r = 0;
+       for (int b = 0; b < 8; ++b) r |= h[b] << (4 * b);
+       return r ^ static_cast<uint32_t>(acc[i & 15]) ^ (static_cast<uint32_t>(acc[3]) << 20);
+     }},
     {"divergent_loops",
      "__kernel void k(__global const uint* in, __global uint* out) {\n"
      "  uint i = get_global_id(0); uint x = in[i] % 97 + 1; uint steps = 0;\n"
