@@ -350,6 +350,7 @@ class Lowerer {
   std::map<int, std::vector<int>> loop_end_;  // block -> loops whose last block it is
   std::vector<int> guard_bit_;                // bit index per block (-1: entry)
   std::vector<int> block_label_;              // MIR label at the guard of each block
+  std::vector<int> body_label_;               // MIR label after the guard (direct jumps)
   MFunction f_;
   MBlock* cur_ = nullptr;
   int cur_block_ = -1;
@@ -1302,7 +1303,9 @@ void Lowerer::SetGuard(int target, const Val* cond, bool negate) {
     } else if (negate) {
       Emit(Op::kXori, kDtU32, 0, t, c, {}, {}, 1);
     } else {
-      Emit(Op::kAddi, kDtU32, 0, t, c, {}, {}, 0);
+      Emit(Op::kShli, kDtU32, 0, t, c, {}, {}, GuardShift(bit));
+      Emit(Op::kOr, kDtU32, 0, reg, reg, t);
+      return;
     }
     Emit(Op::kShli, kDtU32, 0, t, t, {}, {}, GuardShift(bit));
     Emit(Op::kOr, kDtU32, 0, reg, reg, t);
@@ -1375,6 +1378,49 @@ void Lowerer::CopyToPhis(int from, int to, const Val* cond, bool negate) {
 }
 
 void Lowerer::SelectTerminator(const SpvInsn& t, int b) {
+  // Uniform control flow between uniform blocks: all live lanes are here and none waits
+  // anywhere else, so the branch jumps straight to the target's body (no guard bits), with
+  // the phi copies of the taken edge only.
+  if (!divergent_[b] && !TermVarying(b) &&
+      (t.op == spv::OpBranch || t.op == spv::OpBranchConditional)) {
+    bool all_uniform = true;
+    for (int s : succ_[b]) all_uniform = all_uniform && !divergent_[s];
+    if (all_uniform) {
+      auto go = [&](int s) {
+        CopyToPhis(b, s, nullptr, false);
+        Emit(Op::kBr, kDtI32, 0, {}).target = body_label_[s];
+      };
+      if (t.op == spv::OpBranch) {
+        go(index_.at(t.ops[0]));
+        return;
+      }
+      const int st = index_.at(t.ops[1]), sf = index_.at(t.ops[2]);
+      Val c = st == sf ? Val::Const(1, false) : Get1(t.ops[0], &t);
+      if (c.is_const) {
+        go((c.c & 1) ? st : sf);
+        return;
+      }
+      auto has_phis = [&](int s) { return blocks_[s].insns.front().op == spv::OpPhi; };
+      if (!has_phis(st)) {
+        Emit(Op::kBnz, kDtI32, 0, {}, Word(c)).target = body_label_[st];
+        go(sf);
+        return;
+      }
+      if (!has_phis(sf)) {
+        Emit(Op::kBz, kDtI32, 0, {}, Word(c)).target = body_label_[sf];
+        go(st);
+        return;
+      }
+      const int lf = f_.num_labels++;
+      Emit(Op::kBz, kDtI32, 0, {}, Word(c)).target = lf;
+      go(st);
+      MInsn l;
+      l.label = lf;
+      cur_->insns.push_back(l);
+      go(sf);
+      return;
+    }
+  }
   switch (t.op) {
     case spv::OpBranch: {
       const int s = index_.at(t.ops[0]);
@@ -1474,7 +1520,11 @@ void Lowerer::Select() {
     }
   }
   block_label_.assign(blocks_.size(), -1);
-  for (int b : order_) block_label_[b] = f_.num_labels++;
+  body_label_.assign(blocks_.size(), -1);
+  for (int b : order_) {
+    block_label_[b] = f_.num_labels++;
+    body_label_[b] = f_.num_labels++;
+  }
   const int end_label = f_.num_labels++;
   for (size_t i = 0; i < order_.size(); ++i) {
     const int b = order_[i];
@@ -1548,6 +1598,11 @@ void Lowerer::Select() {
         Emit(Op::kBz, kDtI32, 0, {}, t).target = skip_label;
         Emit(Op::kAndi, kDtU32, 0, reg, reg, {}, {}, ~GuardMask(bit));
       }
+    }
+    {
+      MInsn bl;
+      bl.label = body_label_[b];
+      cur_->insns.push_back(bl);
     }
     SelectBlock(b);
     if (skip_label >= 0) {
