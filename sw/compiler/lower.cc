@@ -303,6 +303,7 @@ class Lowerer {
   Val Div(const SpvInsn& in, bool is_signed, bool rem, unsigned bits, const Val& a, const Val& b,
           bool scalar);
   Val DivConst(bool is_signed, const Val& n, uint32_t d, bool scalar);
+  Val RoundFloat(const Val& x, uint32_t mode, bool scalar);
   Val LoadField(uint32_t base_reg, uint32_t off, bool scalar = true);
   Val Address(uint32_t ptr_id, const SpvInsn* user) { return Get1(ptr_id, user); }
   Val AddrAdd(const Val& base, const Val& idx, uint32_t scale, bool scalar);
@@ -329,6 +330,14 @@ class Lowerer {
   std::vector<uint32_t> params_;
   std::map<uint32_t, const SpvInsn*> defs_;
   std::map<uint32_t, uint32_t> def_block_;  // id -> block index
+  std::map<uint32_t, uint32_t> orig_id_;    // inlined copy -> the module's id (decorations)
+  uint32_t Orig(uint32_t id) const {
+    auto it = orig_id_.find(id);
+    return it == orig_id_.end() ? id : it->second;
+  }
+  bool Decorated(uint32_t id, spv::Decoration d, uint32_t* lit = nullptr) const {
+    return m_.HasDecoration(Orig(id), d, lit);
+  }
 
   // CFG (indices into blocks_).
   std::map<uint32_t, int> index_;
@@ -653,6 +662,29 @@ Val Lowerer::DivConst(bool is_signed, const Val& n, uint32_t d, bool scalar) {
   return q;
 }
 
+// Rounds an f32 to an integral value with a SPIR-V FPRoundingMode (RTE, RTP, RTN): adding and
+// subtracting 1.5 * 2^23 rounds to nearest even for |x| < 2^22; larger values are integral.
+Val Lowerer::RoundFloat(const Val& x0, uint32_t mode, bool scalar) {
+  Opnd x = Word(x0);
+  Opnd magic = Mat(Val::Const(0x4b400000u, false));  // 12582912.0f
+  Opnd t = NewReg(scalar, false), u = NewReg(scalar, false), ax = NewReg(scalar, false);
+  Emit(Op::kFadd, kDtF32, 0, t, x, magic);
+  Emit(Op::kFsub, kDtF32, 0, u, t, magic);
+  Emit(Op::kAnd, kDtU32, 0, ax, x, Mat(Val::Const(0x7fffffffu, false)));
+  Opnd small = NewReg(scalar, false);
+  Emit(Op::kCmp, kDtU32, Mod(isa::ModCmp::kLt), small, ax, Mat(Val::Const(0x4a800000u, false)));
+  Opnd r = NewReg(scalar, false);
+  Emit(Op::kSel, kDtU32, 0, r, small, u, x);  // r = rte(x)
+  if (mode == spv::FPRoundingModeRTE) return Val::Reg(r, false);
+  // Ceil: rte(x) < x ? rte + 1 : rte. Floor: rte(x) > x ? rte - 1 : rte.
+  Opnd c = NewReg(scalar, false), adj = NewReg(scalar, false), out = NewReg(scalar, false);
+  const bool ceil = mode == spv::FPRoundingModeRTP;
+  Emit(Op::kFcmp, kDtF32, Mod(ceil ? isa::ModFcmp::kLt : isa::ModFcmp::kGt), c, r, x);
+  Emit(ceil ? Op::kFadd : Op::kFsub, kDtF32, 0, adj, r, Mat(Val::Const(0x3f800000u, false)));
+  Emit(Op::kSel, kDtU32, 0, out, c, adj, r);
+  return Val::Reg(out, false);
+}
+
 Val Lowerer::LoadField(uint32_t base_reg, uint32_t off, bool scalar) {
   Opnd rd = NewReg(scalar, false);
   Emit(Op::kLd, kDtU32, 0, rd, Opnd::Phys(base_reg), {}, {}, static_cast<int32_t>(off));
@@ -763,7 +795,10 @@ void Lowerer::Inline() {
       for (const SpvBlock& cb : callee->blocks) {
         ren[cb.label] = next_id_++;
         for (const SpvInsn& in : cb.insns) {
-          if (in.id) ren[in.id] = next_id_++;
+          if (in.id) {
+            ren[in.id] = next_id_++;
+            orig_id_[ren[in.id]] = Orig(in.id);
+          }
         }
       }
       const uint32_t cont = next_id_++;
@@ -2163,11 +2198,43 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
     case spv::OpSConvert:
     case spv::OpSatConvertSToU:
     case spv::OpSatConvertUToS: {
-      if (in.op == spv::OpSatConvertSToU || in.op == spv::OpSatConvertUToS)
-        Fail(&in, "saturating integer conversion (convert_*_sat) is not supported yet");
       std::vector<Val> a = comps(in.ops[0]), r;
       std::vector<Scal> from = src_scals(in.ops[0]), to = result_scals();
-      const bool is_signed = in.op == spv::OpSConvert;
+      const bool is_signed = in.op == spv::OpSConvert || in.op == spv::OpSatConvertSToU;
+      const bool sat = in.op == spv::OpSatConvertSToU || in.op == spv::OpSatConvertUToS ||
+                       Decorated(in.id, spv::DecorationSaturatedConversion);
+      if (sat) {
+        // Clamp in the source type to the destination's range, then convert.
+        const bool src_signed = in.op == spv::OpSatConvertSToU ||
+                                (in.op == spv::OpSConvert);
+        const bool dst_signed = in.op == spv::OpSatConvertUToS || in.op == spv::OpSConvert;
+        std::vector<Val> out;
+        for (size_t i = 0; i < a.size(); ++i) {
+          const unsigned sdt = IntDt(from[i].bits, src_signed);
+          const unsigned tb = to[i].bits;
+          const uint64_t dmax = dst_signed ? (tb == 64 ? 0x7fffffffffffffffull : (1ull << (tb - 1)) - 1)
+                                           : (tb == 64 ? ~0ull : (1ull << tb) - 1);
+          const int64_t dmin = dst_signed ? (tb == 64 ? INT64_MIN : -(int64_t{1} << (tb - 1))) : 0;
+          Val x = a[i];
+          const bool pair = from[i].pair();
+          // Lower bound only matters for a signed source; upper bound when it can exceed dmax.
+          if (src_signed && (dmin > (from[i].bits == 64 ? INT64_MIN : -(int64_t{1} << (from[i].bits - 1))))) {
+            x = Bin(Op::kMax, Op::kMaxi, sdt, x, Val::Const(static_cast<uint64_t>(dmin), pair), scalar, true);
+          }
+          const uint64_t smax = src_signed ? (from[i].bits == 64 ? 0x7fffffffffffffffull : (1ull << (from[i].bits - 1)) - 1)
+                                           : (from[i].bits == 64 ? ~0ull : (1ull << from[i].bits) - 1);
+          if (dmax < smax) {
+            x = Bin(Op::kMin, Op::kMini, sdt, x, Val::Const(dmax, pair), scalar, true);
+          }
+          if (tb <= from[i].bits) {
+            out.push_back(to[i].pair() ? x : (x.is_const ? Val::Const(x.c, false) : Val::Reg(Word(x), false)));
+          } else {
+            out.push_back(Cvt(IntDt(tb, dst_signed), sdt, x, scalar));
+          }
+        }
+        Set(in.id, out);
+        return;
+      }
       for (size_t i = 0; i < a.size(); ++i) {
         if (to[i].bits <= from[i].bits) {  // truncation: narrow values ignore their upper bits
           if (a[i].is_const) r.push_back(Val::Const(a[i].c, to[i].pair()));
@@ -2191,12 +2258,32 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
       std::vector<Val> a = comps(in.ops[0]), r;
       std::vector<Scal> from = src_scals(in.ops[0]), to = result_scals();
       const bool is_signed = in.op == spv::OpConvertFToS || in.op == spv::OpConvertSToF;
+      const bool to_int = in.op == spv::OpConvertFToS || in.op == spv::OpConvertFToU;
+      uint32_t mode = spv::FPRoundingModeRTZ;
+      const bool has_mode = Decorated(in.id, spv::DecorationFPRoundingMode, &mode);
+      const bool sat = Decorated(in.id, spv::DecorationSaturatedConversion);
       for (size_t i = 0; i < a.size(); ++i) {
         const unsigned fdt = from[i].is_float ? kDtF32 : IntDt(from[i].bits, is_signed);
         const unsigned tdt = to[i].is_float ? kDtF32 : IntDt(to[i].bits, is_signed);
         if (isa::DtypeIs64(fdt) || isa::DtypeIs64(tdt))
           Fail(&in, "conversion between float and 64-bit integers is not supported");
-        r.push_back(Cvt(tdt, fdt, a[i], scalar));
+        Val x = a[i];
+        if (to_int && has_mode && mode != spv::FPRoundingModeRTZ) x = RoundFloat(x, mode, scalar);
+        if (to_int && sat && to[i].bits < 32) {
+          // convert_<narrow>_sat: clamp to the destination's range first (NaN -> 0 by fmax).
+          const double lo = is_signed ? -static_cast<double>(1u << (to[i].bits - 1)) : 0.0;
+          const double hi = is_signed ? static_cast<double>((1u << (to[i].bits - 1)) - 1)
+                                      : static_cast<double>((1u << to[i].bits) - 1);
+          const float flo = static_cast<float>(lo), fhi = static_cast<float>(hi);
+          uint32_t blo, bhi;
+          std::memcpy(&blo, &flo, 4);
+          std::memcpy(&bhi, &fhi, 4);
+          Opnd t1 = NewReg(scalar, false), t2 = NewReg(scalar, false);
+          Emit(Op::kFmax, kDtF32, 0, t1, Word(x), Mat(Val::Const(blo, false)));
+          Emit(Op::kFmin, kDtF32, 0, t2, t1, Mat(Val::Const(bhi, false)));
+          x = Val::Reg(t2, false);
+        }
+        r.push_back(Cvt(tdt, fdt, x, scalar));
       }
       Set(in.id, r);
       return;

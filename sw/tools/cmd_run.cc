@@ -47,7 +47,8 @@ const char kRunHelp[] =
     "                     work-items, or the SIMD width for a kernel that uses barrier())\n"
     "  --arg NAME=SPEC    the argument of parameter NAME; every parameter needs one:\n"
     "                       scalars   int:V uint:V long:V ulong:V short:V ushort:V char:V\n"
-    "                                 uchar:V float:V (V decimal or 0x hex, range-checked)\n"
+    "                                 uchar:V float:V (V decimal or 0x hex, range-checked);\n"
+    "                                 vectors and structs by value: @FILE with their bytes\n"
     "                       buffers   @FILE (its bytes) or zeros:BYTES\n"
     "                       __local   local:BYTES (the region each work-group gets)\n"
     "                       images    image:WxH:FORMAT[:@FILE], FORMAT r8 r16 r32 rgba8 r32f\n"
@@ -103,6 +104,7 @@ std::string SpecExample(const KernelArg& a) {
       for (const ScalarType& t : kScalarTypes) {
         if (a.type_name == t.name) return std::string(t.name) + ":VALUE";
       }
+      if (a.size > 8) return "@FILE (its " + std::to_string(a.size) + " bytes)";
       return a.is_float ? "float:VALUE" : "int:VALUE";
     }
     case ArgKind::kGlobalBuffer:
@@ -158,7 +160,7 @@ std::vector<uint8_t> ScalarBytes(const KernelArg& a, const std::string& spec) {
   const std::string where = "--arg " + a.name + "=" + spec;
   if (a.size > 8) {
     throw UsageError(where + ": " + ParamText(a) +
-                     " is a vector; sgu run cannot pass vector parameters");
+                     " is a vector or struct: pass its bytes with @FILE");
   }
   std::vector<uint8_t> bytes(a.size, 0);
   if (type->is_float) {
@@ -225,7 +227,20 @@ void ApplyArg(driver::Launch& l, size_t index, const std::string& spec) {
     return UsageError(where + ": " + ParamText(a) + " takes " + SpecExample(a));
   };
   switch (a.kind) {
-    case ArgKind::kScalar: l.SetScalarBytes(index, ScalarBytes(a, spec)); return;
+    case ArgKind::kScalar:
+      if (spec.rfind("@", 0) == 0) {
+        // Vectors and structs passed by value: the raw little-endian bytes from a file.
+        std::vector<uint8_t> bytes = FileBytes(spec.substr(1));
+        if (bytes.size() != a.size) {
+          throw ToolError(where + ": '" + spec.substr(1) + "' holds " +
+                          std::to_string(bytes.size()) + " bytes but " + ParamText(a) +
+                          " takes exactly " + std::to_string(a.size));
+        }
+        l.SetScalarBytes(index, bytes);
+        return;
+      }
+      l.SetScalarBytes(index, ScalarBytes(a, spec));
+      return;
     case ArgKind::kGlobalBuffer:
     case ArgKind::kConstantBuffer: {
       std::vector<uint8_t> bytes;

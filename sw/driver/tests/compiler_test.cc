@@ -6,6 +6,7 @@
 // compiler's error messages for what it does not support.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -172,6 +173,32 @@ const Case kCases[] = {
        uint32_t r = 0;
        for (int b = 0; b < 8; ++b) r |= h[b] << (4 * b);
        return r ^ static_cast<uint32_t>(acc[i & 15]) ^ (static_cast<uint32_t>(acc[3]) << 20);
+     }},
+    {"conversions",
+     "__kernel void k(__global const uint* in, __global uint* out) {\n"
+     "  uint i = get_global_id(0); int x = (int)in[i];\n"
+     "  float f = (float)(x % 100000) * 0.015625f;\n"
+     "  uchar a = convert_uchar_sat_rte(f * 0.01f);\n"
+     "  int b = convert_int_rtn(f) - convert_int_rtp(f) + convert_int_rte(f * 0.5f);\n"
+     "  char c = convert_char_sat(x >> 20);\n"
+     "  ushort d = convert_ushort_sat(x >> 8);\n"
+     "  uint e = convert_uint_sat(x);\n"
+     "  out[i] = (uint)a ^ ((uint)b << 8) ^ ((uint)(int)c << 16) ^ ((uint)d << 3) ^ e;\n}\n",
+     [](uint32_t i) { return Mix(i + 57); },
+     [](uint32_t i, const std::vector<uint32_t>& in) {
+       const int32_t x = static_cast<int32_t>(in[i]);
+       const float f = static_cast<float>(x % 100000) * 0.015625f;
+       auto clampf = [](float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; };
+       const uint8_t a = static_cast<uint8_t>(std::nearbyint(clampf(f * 0.01f, 0.0f, 255.0f)));
+       const int32_t b = static_cast<int32_t>(std::floor(f)) - static_cast<int32_t>(std::ceil(f)) +
+                         static_cast<int32_t>(std::nearbyint(f * 0.5f));
+       const int32_t cs = x >> 20;
+       const int8_t c = static_cast<int8_t>(cs < -128 ? -128 : cs > 127 ? 127 : cs);
+       const int32_t ds = x >> 8;
+       const uint16_t d = static_cast<uint16_t>(ds < 0 ? 0 : ds > 65535 ? 65535 : ds);
+       const uint32_t e = x < 0 ? 0u : static_cast<uint32_t>(x);
+       return static_cast<uint32_t>(a) ^ (static_cast<uint32_t>(b) << 8) ^
+              (static_cast<uint32_t>(static_cast<int32_t>(c)) << 16) ^ (static_cast<uint32_t>(d) << 3) ^ e;
      }},
     {"divergent_loops",
      "__kernel void k(__global const uint* in, __global uint* out) {\n"
