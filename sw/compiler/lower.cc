@@ -269,6 +269,7 @@ class Lowerer {
   void SelectBlock(int b);
   void SelectInsn(const SpvInsn& in, int b);
   void SelectTerminator(const SpvInsn& in, int b);
+  bool DivergentSelfLoop(int b) const;
   void SelectCall(const SpvInsn& in);
   void SelectExt(const SpvInsn& in);
   void SelectGroup(const SpvInsn& in);
@@ -1412,7 +1413,38 @@ void Lowerer::CopyToPhis(int from, int to, const Val* cond, bool negate) {
   }
 }
 
+bool Lowerer::DivergentSelfLoop(int b) const {
+  if (!divergent_[b] || loop_of_[b] < 0) return false;
+  const Loop& l = loops_[loop_of_[b]];
+  const SpvInsn& t = blocks_[b].insns.back();
+  return l.header == b && l.body.size() == 1 && t.op == spv::OpBranchConditional &&
+         succ_[b].size() == 2;
+}
+
 void Lowerer::SelectTerminator(const SpvInsn& t, int b) {
+  // A divergent loop of one block uses the ISA's loop form: lanes that leave drop out of exec
+  // with `mbrk` and the rest repeat the body while any is left (`bexnz`), inside the block's
+  // own split/join; no guard bits on the back edge.
+  if (DivergentSelfLoop(b)) {
+    const int st = index_.at(t.ops[1]), sf = index_.at(t.ops[2]);
+    const bool back_is_true = st == b;
+    const int exit = back_is_true ? sf : st;
+    Val c = Get1(t.ops[0], &t);
+    if (c.is_const) c = Val::Reg(Mat(c), false);
+    CopyToPhis(b, b, &c, !back_is_true);
+    CopyToPhis(b, exit, &c, back_is_true);
+    SetGuard(exit, &c, back_is_true);
+    // Exit condition: per lane, 1 when the lane leaves.
+    Opnd e = Word(c);
+    if (back_is_true) {
+      Opnd n = NewReg(IsScalar(c), false);
+      Emit(Op::kXori, kDtU32, 0, n, e, {}, {}, 1);
+      e = n;
+    }
+    Emit(Op::kMbrk, kDtI32, 0, {}, e);
+    Emit(Op::kBexnz, kDtI32, 0, {}).target = body_label_[b];
+    return;
+  }
   // Uniform control flow between uniform blocks: all live lanes are here and none waits
   // anywhere else, so the branch jumps straight to the target's body (no guard bits), with
   // the phi copies of the taken edge only.
@@ -1651,6 +1683,7 @@ void Lowerer::Select() {
     if (le != loop_end_.end()) {
       for (int l : le->second) {
         const int h = loops_[l].header;
+        if (DivergentSelfLoop(h)) continue;  // repeats inside its block (mbrk/bexnz)
         const int bit = guard_bit_[h];
         Opnd t = NewReg(true, false);
         if (divergent_[h]) {
