@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "sgu/asm.h"
 #include "sgu/binary.h"
+#include "sgu/compiler.h"
 
 namespace sgu {
 namespace cli {
@@ -47,12 +48,14 @@ int RunAsm(const std::vector<std::string>& argv) {
 
 const char kDisasmHelp[] =
     "usage: sgu disasm PROG.bin [--base ADDR]\n"
-    "       sgu disasm K.sgubin [--kernel NAME]\n\n"
+    "       sgu disasm K.sgubin [--kernel NAME]\n"
+    "       sgu disasm K.spv\n\n"
     "Raw words (PROG.bin): one line per 64-bit word: address (from ADDR, default 0), word,\n"
     "instruction. Illegal words print as '.dword 0x...  # illegal: reason'.\n\n"
     "A compiled program (.sgubin, recognised by its contents): per kernel (or only NAME) its\n"
     "parameters with their launch-block offsets, its sizes, then each instruction with its\n"
-    "byte offset in the kernel, and a '# file:line' comment where the line table changes.\n";
+    "byte offset in the kernel, and a '# file:line' comment where the line table changes.\n\n"
+    "A SPIR-V module (.spv, recognised by its magic number): SPIRV-Tools' disassembly.\n";
 
 const char* ArgKindName(ArgKind k) {
   switch (k) {
@@ -108,6 +111,15 @@ int RunDisasm(const std::vector<std::string>& argv) {
       static_cast<uint32_t>(ParseUnsigned(args.Get("--base", "0"), 0xffffffffu, "--base"));
   std::string path = args.positional()[0];
   const std::string bytes = ReadFile(path);
+  // A SPIR-V module (either byte order): SPIRV-Tools' disassembly.
+  if (bytes.size() >= 4 && (bytes.compare(0, 4, "\x03\x02\x23\x07") == 0 ||
+                            bytes.compare(0, 4, "\x07\x23\x02\x03") == 0)) {
+    if (args.Has("--base") || args.Has("--kernel")) {
+      throw UsageError("--base and --kernel do not apply to a SPIR-V module");
+    }
+    std::fputs(compiler::DisassembleSpirv(compiler::ReadSpirvFile(path)).c_str(), stdout);
+    return 0;
+  }
   if (IsBinary(bytes)) {
     if (args.Has("--base")) throw UsageError("--base applies to raw words, not to a .sgubin");
     Binary bin;

@@ -267,7 +267,7 @@ TEST_F(CliTest, BadArgumentSpecs) {
       {"in=zeros:0", 2, "at least 1 byte"},
       {"in=int:4", 2, "takes @FILE or zeros:BYTES"},
       {"in=image:4x4:r8", 2, "takes @FILE or zeros:BYTES"},
-      {"n=@in.bin", 2, "takes a scalar such as int:VALUE"},
+      {"n=@in.bin", 1, "holds 256 bytes but parameter 'n' (int, scalar) takes exactly 4"},
       {"n=int:2147483648", 2, "is not a int (-2147483648..2147483647)"},
       {"n=uint:-1", 2, "is not a uint"},
       {"n=long:1", 2, "a long does not fit parameter 'n'"},
@@ -368,6 +368,17 @@ TEST_F(CliTest, KernelThatDoesNotCompile) {
   const Outcome s = Sgu({"run", "junk.spv", "--global", "16"});
   EXPECT_EQ(s.exit, 1) << s.err;
   EXPECT_FALSE(s.err.empty());
+}
+
+// `sgu disasm` on a SPIR-V module prints SPIRV-Tools' disassembly.
+TEST_F(CliTest, DisasmOfSpirv) {
+  Spit(dir_ / "k.cl", "kernel void k(global int* out) { out[get_global_id(0)] = 7; }\n");
+  const Outcome c = Sgu({"compile", "k.cl", "-o", "k.sgubin", "--spirv", "k.spv"});
+  ASSERT_EQ(c.exit, 0) << c.err;
+  const Outcome d = Sgu({"disasm", "k.spv"});
+  EXPECT_EQ(d.exit, 0) << d.err;
+  EXPECT_NE(d.out.find("OpEntryPoint Kernel"), std::string::npos) << d.out;
+  EXPECT_NE(d.out.find("OpStore"), std::string::npos) << d.out;
 }
 
 // Valid OpenCL C that the SGU compiler cannot translate: one message naming the built-in and
