@@ -374,7 +374,15 @@ std::string StripFreeze(const std::string& ll, size_t* count) {
     }
     out += line.substr(0, name_start);
     out += line.substr(name_start, name_end - name_start);
-    out += " = bitcast " + clean_type + " " + operand + " to " + clean_type;
+    // A bool (or bool vector) bitcast becomes OpBitcast %bool, which SPIR-V forbids: an
+    // exclusive or with false is the no-op llvm-spirv-15 turns into OpLogicalNotEqual.
+    if (clean_type == "i1") {
+      out += " = xor i1 " + operand + ", false";
+    } else if (clean_type.find(" x i1>") != std::string::npos) {
+      out += " = xor " + clean_type + " " + operand + ", zeroinitializer";
+    } else {
+      out += " = bitcast " + clean_type + " " + operand + " to " + clean_type;
+    }
     out += line.substr(operand_end);
     if (has_newline) out += '\n';
     ++rewritten;

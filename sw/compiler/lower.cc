@@ -270,6 +270,7 @@ class Lowerer {
   void SelectInsn(const SpvInsn& in, int b);
   void SelectTerminator(const SpvInsn& in, int b);
   bool DivergentSelfLoop(int b) const;
+  Val StableCond(const Val& c, int b);
   void SelectCall(const SpvInsn& in);
   void SelectExt(const SpvInsn& in);
   void SelectGroup(const SpvInsn& in);
@@ -369,6 +370,7 @@ class Lowerer {
   std::map<uint32_t, std::vector<Opnd>> phi_regs_;
   unsigned num_vbits_ = 0, num_sbits_ = 0;
   std::vector<unsigned> vmask_regs_, sflag_regs_;
+  unsigned guard_scratch_ = 0;  // reserved v register for guard temporaries
   uint32_t private_bytes_ = 0;
   std::map<uint32_t, uint32_t> private_offset_;
   bool uses_vpriv_ = false;
@@ -1413,6 +1415,26 @@ void Lowerer::CopyToPhis(int from, int to, const Val* cond, bool negate) {
   }
 }
 
+// The branch condition, in a register no phi copy of this edge group overwrites: when the
+// condition is itself a phi of a target (a rotated loop's "first iteration" flag), the copies
+// would clobber it before the later copies and the guard bits read it.
+Val Lowerer::StableCond(const Val& c, int b) {
+  if (c.is_const || c.o.kind != Opnd::kVirt) return c;
+  for (int s : succ_[b]) {
+    for (const SpvInsn& phi : blocks_[s].insns) {
+      if (phi.op != spv::OpPhi) break;
+      for (const Opnd& d : phi_regs_.at(phi.id)) {
+        if (d.idx == c.o.idx) {
+          Opnd t = NewReg(IsScalar(c), false);
+          Emit(Op::kAddi, kDtU32, 0, t, Word(c), {}, {}, 0);
+          return Val::Reg(t, false);
+        }
+      }
+    }
+  }
+  return c;
+}
+
 bool Lowerer::DivergentSelfLoop(int b) const {
   if (!divergent_[b] || loop_of_[b] < 0) return false;
   const Loop& l = loops_[loop_of_[b]];
@@ -1429,7 +1451,7 @@ void Lowerer::SelectTerminator(const SpvInsn& t, int b) {
     const int st = index_.at(t.ops[1]), sf = index_.at(t.ops[2]);
     const bool back_is_true = st == b;
     const int exit = back_is_true ? sf : st;
-    Val c = Get1(t.ops[0], &t);
+    Val c = StableCond(Get1(t.ops[0], &t), b);
     if (c.is_const) c = Val::Reg(Mat(c), false);
     CopyToPhis(b, b, &c, !back_is_true);
     CopyToPhis(b, exit, &c, back_is_true);
@@ -1502,7 +1524,7 @@ void Lowerer::SelectTerminator(const SpvInsn& t, int b) {
         SetGuard(st, nullptr, false);
         return;
       }
-      Val c = Get1(t.ops[0], &t);
+      Val c = StableCond(Get1(t.ops[0], &t), b);
       if (c.is_const) {
         const int s = (c.c & 1) ? st : sf;
         CopyToPhis(b, s, nullptr, false);
@@ -1560,6 +1582,9 @@ void Lowerer::Select() {
   for (unsigned i = 0; i < nv; ++i) vmask_regs_.push_back(31 - i);
   for (unsigned i = 0; i < ns; ++i) sflag_regs_.push_back(63 - i);
   f_.reserved_v = vmask_regs_;
+  // Scratch for code that runs for every lane between blocks (guards, loop-end votes).
+  guard_scratch_ = 31 - nv;
+  if (num_vbits_ > 0) f_.reserved_v.push_back(guard_scratch_);
   for (unsigned r : sflag_regs_) f_.reserved_s.push_back(r - 32);
   // Private variables of the whole (inlined) function.
   for (const SpvBlock& blk : blocks_) {
@@ -1652,8 +1677,10 @@ void Lowerer::Select() {
       skip_label = f_.num_labels++;
       const int bit = guard_bit_[b];
       if (divergent_[b]) {
+        // The guard runs before `split`, for every lane: its temporary is the reserved
+        // scratch register, never a value's register (that would clobber waiting lanes).
         Opnd reg = GuardReg(vmask_regs_, bit);
-        Opnd t = NewReg(false, false);
+        Opnd t = Opnd::Phys(guard_scratch_);
         Emit(Op::kAndi, kDtU32, 0, t, reg, {}, {}, GuardMask(bit));
         Emit(Op::kSplit, kDtI32, 0, {}, t);
         Emit(Op::kBexz, kDtI32, 0, {}).target = skip_label;
@@ -1687,7 +1714,7 @@ void Lowerer::Select() {
         const int bit = guard_bit_[h];
         Opnd t = NewReg(true, false);
         if (divergent_[h]) {
-          Opnd v = NewReg(false, false);
+          Opnd v = Opnd::Phys(guard_scratch_);  // after the join: every lane (see the guard)
           Emit(Op::kAndi, kDtU32, 0, v, GuardReg(vmask_regs_, bit), {}, {}, GuardMask(bit));
           Emit(Op::kVote, kDtI32, Mod(isa::ModVote::kAny), t, v);
         } else {

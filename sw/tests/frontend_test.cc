@@ -686,6 +686,14 @@ TEST(StripFreeze, RewritesEverySpellingOfScalarVectorAndPointerTypes) {
             "}");
 }
 
+// Booleans cannot be bitcast in SPIR-V: they become an exclusive or with false.
+TEST(StripFreeze, BooleansBecomeXorWithFalse) {
+  EXPECT_EQ(internal::StripFreeze("  %b.fr = freeze i1 %b, !dbg !3\n"),
+            "  %b.fr = xor i1 %b, false, !dbg !3\n");
+  EXPECT_EQ(internal::StripFreeze("  %v = freeze <4 x i1> %w\n"),
+            "  %v = xor <4 x i1> %w, zeroinitializer\n");
+}
+
 TEST(StripFreeze, RejectsAggregates) {
   for (const char* line : {"  %a = freeze { i32, float } %b\n", "  %a = freeze [4 x i8] %b\n",
                            "  %a = freeze %struct.S %b\n", "  %a = freeze <{ i8, i32 }> %b\n"}) {
