@@ -3,7 +3,7 @@
 // divergent control flow (if/else, loops with per-lane trip counts, break, continue), integer
 // arithmetic of every kind the compiler selects (including division), and sub-group shuffles
 // and votes, compiled with the real clang-15 / llvm-spirv-15 / SGU compiler and run on the
-// golden model. The same program is evaluated here by a small interpreter of the generated
+// golden model (the first few also on the RTL in lockstep). The same program is evaluated here by a small interpreter of the generated
 // syntax tree, per work-item (shuffles and votes across the sub-group, with the SGU's rules for
 // inactive and out-of-range lanes), and every output word must agree.
 //
@@ -377,7 +377,9 @@ std::vector<uint32_t> RunSubGroup(const std::vector<std::unique_ptr<Stmt>>& prog
 // Compiles `prog` and runs it on the golden model at SIMD 8, 16 and 32 against the interpreter.
 // Returns "" when every output agrees, else what differs (with the kernel's text).
 std::string CheckProgram(const std::vector<std::unique_ptr<Stmt>>& prog, uint64_t seed,
-                         const std::string& tag) {
+                         const std::string& tag,
+                         driver::Backend backend = driver::Backend::kGolden,
+                         std::vector<unsigned> widths = {8, 16, 32}) {
   const std::string src = Kernel(prog);
   const std::string path = ::testing::TempDir() + "/sgu_fuzz_" + tag + ".cl";
   std::ofstream(path) << src;
@@ -387,7 +389,7 @@ std::string CheckProgram(const std::vector<std::unique_ptr<Stmt>>& prog, uint64_
   } catch (const std::exception& e) {
     return std::string("does not compile:\n") + e.what() + "\n" + src;
   }
-  for (unsigned simd : {8u, 16u, 32u}) {
+  for (unsigned simd : widths) {
     // A local size that leaves a partial sub-group.
     const uint32_t local = simd + simd / 2 + 1, groups = 2, n = local * groups;
     Rng data(seed ^ simd);
@@ -401,9 +403,11 @@ std::string CheckProgram(const std::vector<std::unique_ptr<Stmt>>& prog, uint64_
       }
     }
     driver::DeviceOptions o;
-    o.backend = driver::Backend::kGolden;
+    o.backend = backend;
     o.simd = simd;
     o.watchdog_cycles = 10000000;
+    o.random_axi = backend != driver::Backend::kGolden;
+    o.seed = seed;
     driver::Device dev(o);
     driver::Launch l(dev, bin, "k");
     std::vector<uint8_t> bytes(n * 4);
@@ -456,7 +460,15 @@ TEST(CompilerFuzzTest, RandomKernelsMatchTheInterpreter) {
     const uint64_t seed = base + static_cast<uint64_t>(p) * 0x9e3779b97f4a7c15ull;
     Generator gen(seed);
     auto prog = gen.Block(3, 0, true);
-    const std::string why = CheckProgram(prog, seed, std::to_string(p));
+    std::string why = CheckProgram(prog, seed, std::to_string(p));
+    // The first programs also run on the RTL in lockstep (random AXI timing): the compiled
+    // code is what the hardware executes, and the cosim compares every instruction.
+    if (why.empty() && p < 4) {
+      why = CheckProgram(prog, seed, std::to_string(p) + "_cosim", driver::Backend::kCosim, {16});
+      if (!why.empty()) {
+        FAIL() << "program " << p << ", seed 0x" << std::hex << seed << " on cosim: " << why;
+      }
+    }
     if (why.empty()) continue;
     // Reduce: the shortest prefix of top-level statements that still differs.
     std::string reduced = why;
