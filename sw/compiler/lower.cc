@@ -1287,12 +1287,61 @@ void Lowerer::Layout() {
   OrderRegion(-1, &order_);
   // A loop whose header is the entry block (possible after inlining: never for a kernel entry).
   if (order_.empty() || order_[0] != 0) Fail(nullptr, "the entry block is a loop header");
-  // Guard bits: divergent blocks get mask bits, uniform blocks flag bits.
+  // Guard bits: divergent blocks get mask bits, uniform blocks flag bits. A bit is busy from
+  // the first predecessor (in layout order) that may set it to the block that clears it (from
+  // the header of any loop the predecessor is in and the block is not), and for a loop header
+  // to the end of its loop (the back edges set it); blocks whose intervals do not overlap share
+  // a bit (interval colouring, as a register allocator would).
   guard_bit_.assign(blocks_.size(), -1);
+  std::vector<int> pos(blocks_.size(), -1);
+  for (size_t i = 0; i < order_.size(); ++i) pos[order_[i]] = static_cast<int>(i);
+  std::map<int, int> loop_last;  // header -> layout position of the loop's last block
+  for (const auto& [blk, ls] : loop_end_) {
+    for (int l : ls) loop_last[loops_[l].header] = pos[blk];
+  }
+  struct Interval {
+    int start, end, block;
+  };
+  std::vector<Interval> vi, si;
   for (size_t i = 1; i < order_.size(); ++i) {
     const int b = order_[i];
-    guard_bit_[b] = static_cast<int>(divergent_[b] ? num_vbits_++ : num_sbits_++);
+    int start = pos[b], end = pos[b];
+    for (int p : pred_[b]) {
+      if (pos[p] < 0) continue;
+      start = std::min(start, pos[p]);
+      // Set inside a loop that b is not in: the bit stays set while that loop iterates, so it
+      // is busy from the loop's header on.
+      for (int l = loop_of_[p]; l >= 0; l = loops_[l].parent) {
+        if (!loops_[l].body.count(b)) start = std::min(start, pos[loops_[l].header]);
+      }
+    }
+    auto ll = loop_last.find(b);
+    if (ll != loop_last.end()) end = std::max(end, ll->second);
+    (divergent_[b] ? vi : si).push_back({start, end, b});
   }
+  auto colour = [&](std::vector<Interval>& iv, unsigned* count) {
+    std::sort(iv.begin(), iv.end(),
+              [](const Interval& a, const Interval& b) { return a.start < b.start; });
+    std::vector<int> busy_until;  // per bit: last position it is busy
+    for (const Interval& x : iv) {
+      int bit = -1;
+      for (size_t k = 0; k < busy_until.size(); ++k) {
+        if (busy_until[k] < x.start) {
+          bit = static_cast<int>(k);
+          break;
+        }
+      }
+      if (bit < 0) {
+        bit = static_cast<int>(busy_until.size());
+        busy_until.push_back(0);
+      }
+      busy_until[bit] = x.end;
+      guard_bit_[x.block] = bit;
+    }
+    *count = static_cast<unsigned>(busy_until.size());
+  };
+  colour(vi, &num_vbits_);
+  colour(si, &num_sbits_);
 }
 
 // ---- 5. instruction selection -----------------------------------------------------------------
@@ -1578,7 +1627,9 @@ void Lowerer::Select() {
   // Reserved registers: mask registers from v31 down, flag registers from s31 down.
   const unsigned nv = (num_vbits_ + kBitsPerGuardReg - 1) / kBitsPerGuardReg;
   const unsigned ns = (num_sbits_ + kBitsPerGuardReg - 1) / kBitsPerGuardReg;
-  if (nv > 4 || ns > 4) Fail(nullptr, "control flow too large (more than 92 blocks)");
+  if (nv > 4 || ns > 4) {
+    Fail(nullptr, "control flow too large: more than 92 blocks whose guards are live at once");
+  }
   for (unsigned i = 0; i < nv; ++i) vmask_regs_.push_back(31 - i);
   for (unsigned i = 0; i < ns; ++i) sflag_regs_.push_back(63 - i);
   f_.reserved_v = vmask_regs_;
