@@ -306,6 +306,8 @@ class Lowerer {
           bool scalar);
   Val DivConst(bool is_signed, const Val& n, uint32_t d, bool scalar);
   Val RoundFloat(const Val& x, uint32_t mode, bool scalar);
+  Val Popcount32(const Val& x, bool scalar);
+  Val Clz32(const Val& x, bool scalar);
   Val LoadField(uint32_t base_reg, uint32_t off, bool scalar = true);
   Val Address(uint32_t ptr_id, const SpvInsn* user) { return Get1(ptr_id, user); }
   Val AddrAdd(const Val& base, const Val& idx, uint32_t scale, bool scalar);
@@ -686,6 +688,34 @@ Val Lowerer::RoundFloat(const Val& x0, uint32_t mode, bool scalar) {
   Emit(ceil ? Op::kFadd : Op::kFsub, kDtF32, 0, adj, r, Mat(Val::Const(0x3f800000u, false)));
   Emit(Op::kSel, kDtU32, 0, out, c, adj, r);
   return Val::Reg(out, false);
+}
+
+// Population count of a 32-bit value (SWAR: pairs, nibbles, bytes, then a multiply).
+Val Lowerer::Popcount32(const Val& x0, bool scalar) {
+  Val x = x0;
+  Val t = Bin(Op::kShr, Op::kShri, kDtU32, x, Val::Const(1, false), scalar, false);
+  t = Bin(Op::kAnd, Op::kNop, kDtU32, t, Val::Const(0x55555555u, false), scalar, true);
+  x = Bin(Op::kSub, Op::kNop, kDtU32, x, t, scalar, false);
+  Val lo = Bin(Op::kAnd, Op::kNop, kDtU32, x, Val::Const(0x33333333u, false), scalar, true);
+  Val hi = Bin(Op::kShr, Op::kShri, kDtU32, x, Val::Const(2, false), scalar, false);
+  hi = Bin(Op::kAnd, Op::kNop, kDtU32, hi, Val::Const(0x33333333u, false), scalar, true);
+  x = Bin(Op::kAdd, Op::kAddi, kDtU32, lo, hi, scalar, true);
+  t = Bin(Op::kShr, Op::kShri, kDtU32, x, Val::Const(4, false), scalar, false);
+  x = Bin(Op::kAdd, Op::kAddi, kDtU32, x, t, scalar, true);
+  x = Bin(Op::kAnd, Op::kNop, kDtU32, x, Val::Const(0x0f0f0f0fu, false), scalar, true);
+  x = Bin(Op::kMul, Op::kNop, kDtU32, x, Val::Const(0x01010101u, false), scalar, true);
+  return Bin(Op::kShr, Op::kShri, kDtU32, x, Val::Const(24, false), scalar, false);
+}
+
+// Leading zeros of a 32-bit value: smear the highest set bit right, count the ones.
+Val Lowerer::Clz32(const Val& x0, bool scalar) {
+  Val x = x0;
+  for (unsigned sh : {1u, 2u, 4u, 8u, 16u}) {
+    Val t = Bin(Op::kShr, Op::kShri, kDtU32, x, Val::Const(sh, false), scalar, false);
+    x = Bin(Op::kOr, Op::kOri, kDtU32, x, t, scalar, true);
+  }
+  Val ones = Popcount32(x, scalar);
+  return Bin(Op::kSub, Op::kNop, kDtU32, Val::Const(32, false), ones, scalar, false);
 }
 
 Val Lowerer::LoadField(uint32_t base_reg, uint32_t off, bool scalar) {
@@ -2295,6 +2325,41 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
       Set(in.id, r);
       return;
     }
+    case spv::OpBitCount: {
+      std::vector<Val> a = comps(in.ops[0]), r;
+      std::vector<Scal> from = src_scals(in.ops[0]), to = result_scals();
+      for (size_t i = 0; i < a.size(); ++i) {
+        Val c;
+        if (from[i].bits == 64) {
+          Val lo = Val::Reg(Word(a[i]), false);
+          Val hi = a[i].is_const ? Val::Const(a[i].c >> 32, false)
+                                 : Val::Reg(Opnd{a[i].o.kind, Opnd::kHi, a[i].o.idx}, false);
+          c = Bin(Op::kAdd, Op::kAddi, kDtU32, Popcount32(lo, scalar), Popcount32(hi, scalar),
+                  scalar, true);
+        } else {
+          Val x = a[i];
+          if (from[i].bits < 32) {
+            x = Bin(Op::kAnd, Op::kAndi, kDtU32, x,
+                    Val::Const(from[i].bits == 8 ? 0xffu : 0xffffu, false), scalar, true);
+          }
+          c = Popcount32(x, scalar);
+        }
+        r.push_back(to[i].pair() ? Cvt(kDtU64, kDtU32, c, scalar) : c);
+      }
+      Set(in.id, r);
+      return;
+    }
+    case spv::OpImageRead:
+    case spv::OpImageWrite:
+    case spv::OpImageFetch:
+    case spv::OpImageSampleExplicitLod:
+    case spv::OpSampledImage:
+    case spv::OpImageQuerySize:
+    case spv::OpImageQuerySizeLod:
+    case spv::OpImageQueryFormat:
+    case spv::OpImageQueryOrder:
+      Fail(&in, "image functions (read_image*, write_image*, get_image_*) are not supported yet: "
+                "the SGU reaches images only through the media block unit, not built yet");
     case spv::OpSelect: {
       std::vector<Val> c = comps(in.ops[0]), a = comps(in.ops[1]), d = comps(in.ops[2]), r;
       std::vector<Scal> sc = result_scals();
@@ -2705,6 +2770,34 @@ void Lowerer::SelectExt(const SpvInsn& in) {
         return Bin(Op::kMulh, Op::kNop, e == OpenCLLIB::SMul_hi ? kDtI32 : kDtU32, arg(0, i),
                    arg(1, i), scalar, true);
       });
+    case OpenCLLIB::Popcount:
+    case OpenCLLIB::Clz:
+    case OpenCLLIB::Ctz: {
+      if (sc[0].bits == 64) Fail(&in, "64-bit popcount/clz/ctz are not supported yet");
+      return each([&](size_t i) {
+        const unsigned bits = sc[i].bits;
+        Val x = arg(0, i);
+        if (bits < 32) {
+          x = Bin(Op::kAnd, Op::kAndi, kDtU32, x, Val::Const(bits == 8 ? 0xffu : 0xffffu, false),
+                  scalar, true);
+        }
+        if (e == OpenCLLIB::Popcount) return Popcount32(x, scalar);
+        if (e == OpenCLLIB::Clz) {
+          Val z = Clz32(x, scalar);
+          return bits < 32 ? Bin(Op::kAdd, Op::kAddi, kDtU32, z,
+                                 Val::Const(static_cast<uint32_t>(0) - (32 - bits), false), scalar,
+                                 true)
+                           : z;
+        }
+        // ctz(x) = popcount((x & -x) - 1); ctz(0) = the width.
+        Val neg = Bin(Op::kSub, Op::kNop, kDtU32, Val::Const(0, false), x, scalar, false);
+        Val low = Bin(Op::kAnd, Op::kNop, kDtU32, x, neg, scalar, true);
+        Val m = Bin(Op::kAdd, Op::kAddi, kDtU32, low, Val::Const(0xffffffffu, false), scalar, true);
+        Val c = Popcount32(m, scalar);
+        return bits < 32 ? Bin(Op::kMin, Op::kMini, kDtU32, c, Val::Const(bits, false), scalar, true)
+                         : c;
+      });
+    }
     case OpenCLLIB::Bitselect:
       return each([&](size_t i) {
         const unsigned dt = sc[i].pair() ? kDtU64 : kDtU32;

@@ -200,6 +200,24 @@ const Case kCases[] = {
        return static_cast<uint32_t>(a) ^ (static_cast<uint32_t>(b) << 8) ^
               (static_cast<uint32_t>(static_cast<int32_t>(c)) << 16) ^ (static_cast<uint32_t>(d) << 3) ^ e;
      }},
+    {"bit_counts",
+     "__kernel void k(__global const uint* in, __global uint* out) {\n"
+     "  uint i = get_global_id(0); uint x = in[i] >> (i % 32); uchar c = (uchar)(in[i] >> 5);\n"
+     "  ushort s = (ushort)(in[i] >> 3); ulong w = ((ulong)in[i] << 29) ^ (ulong)i;\n"
+     "  out[i] = popcount(x) | (clz(x) << 6) | (ctz(x) << 12) | ((uint)clz(c) << 18) |\n"
+     "           ((uint)ctz(s) << 22) | ((uint)popcount(w) << 26);\n}\n",
+     [](uint32_t i) { return i % 7 == 0 ? 0u : Mix(i + 77); },
+     [](uint32_t i, const std::vector<uint32_t>& in) {
+       const uint32_t x = in[i] >> (i % 32);
+       const uint8_t c = static_cast<uint8_t>(in[i] >> 5);
+       const uint16_t sv = static_cast<uint16_t>(in[i] >> 3);
+       const uint64_t w = (static_cast<uint64_t>(in[i]) << 29) ^ i;
+       auto pop = [](uint64_t v) { uint32_t n = 0; for (; v; v &= v - 1) ++n; return n; };
+       auto clz = [](uint64_t v, unsigned bits) { unsigned n = 0; for (int b = static_cast<int>(bits) - 1; b >= 0 && !((v >> b) & 1); --b) ++n; return n; };
+       auto ctz = [](uint64_t v, unsigned bits) { unsigned n = 0; while (n < bits && !((v >> n) & 1)) ++n; return n; };
+       return pop(x) | (clz(x, 32) << 6) | (ctz(x, 32) << 12) | (clz(c, 8) << 18) |
+              (ctz(sv, 16) << 22) | (pop(w) << 26);
+     }},
     {"divergent_loops",
      "__kernel void k(__global const uint* in, __global uint* out) {\n"
      "  uint i = get_global_id(0); uint x = in[i] % 97 + 1; uint steps = 0;\n"
