@@ -296,9 +296,38 @@ std::vector<uint32_t> CompleteInterfaces(const std::vector<uint32_t>& w) {
   return out;
 }
 
+// LLVM lists a predecessor twice in a phi when it branches to the block on both edges of a
+// conditional branch; llvm-spirv-15 keeps both pairs, which the validator rejects. Repeated
+// (value, parent) pairs are dropped from the validator's copy (the compiler accepts them).
+std::vector<uint32_t> DedupePhiParents(const std::vector<uint32_t>& w) {
+  std::vector<uint32_t> out(w.begin(), w.begin() + std::min<size_t>(5, w.size()));
+  for (size_t pos = 5; pos < w.size();) {
+    const uint32_t count = w[pos] >> 16, op = w[pos] & 0xffff;
+    if (count == 0 || pos + count > w.size()) return w;
+    if (op != spv::OpPhi || count < 5) {
+      out.insert(out.end(), w.begin() + pos, w.begin() + pos + count);
+      pos += count;
+      continue;
+    }
+    std::vector<uint32_t> insn(w.begin() + pos, w.begin() + pos + 3);
+    std::set<uint32_t> parents;
+    for (size_t k = pos + 3; k + 1 < pos + count; k += 2) {
+      if (parents.insert(w[k + 1]).second) {
+        insn.push_back(w[k]);
+        insn.push_back(w[k + 1]);
+      }
+    }
+    insn[0] = (static_cast<uint32_t>(insn.size()) << 16) | op;
+    out.insert(out.end(), insn.begin(), insn.end());
+    pos += count;
+  }
+  return out;
+}
+
 void ValidateSpirv(const std::vector<uint32_t>& words0) {
   CheckHeader(words0);
-  const std::vector<uint32_t> words = CompleteInterfaces(DominatorOrder(words0));
+  const std::vector<uint32_t> words =
+      DedupePhiParents(CompleteInterfaces(DominatorOrder(words0)));
   // Debug information is not validated: SPIRV-Tools 2023.1 rejects or cannot parse what
   // llvm-spirv-15 writes there, and the SGU reads only OpLine (see StripDebugInfo).
   const std::vector<uint32_t> module = internal::StripDebugInfo(words);
