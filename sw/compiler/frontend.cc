@@ -746,8 +746,12 @@ std::vector<uint32_t> OpenClToSpirv(const std::string& cl_path, const Options& o
     const std::string ll0 = dir.File("kernel0.ll");
     WriteFile(ll0, ir0);
     const RunResult opt = Run(tc.clang,
+                              // No LLVM vectorisers: the SGU is SIMT (the compiler
+                              // scalarises every vector), and their reductions leave
+                              // bitcasts of <4 x i1> to i4, which llvm-spirv-15 rejects.
                               {"-x", "ir", "-target", "spir", "-Xclang", "-no-opaque-pointers",
-                               "-O2", "-S", "-emit-llvm", "-o", ll, ll0},
+                               "-O2", "-fno-vectorize", "-fno-slp-vectorize", "-S", "-emit-llvm",
+                               "-o", ll, ll0},
                               dir);
     if (opt.signal != 0 || opt.exit_code != 0) {
       throw CompileError("error: " + tc.clang + " " + Describe(opt) + " optimising " + cl_path +
