@@ -5,10 +5,11 @@
 BUILD    ?= build
 JOBS     ?= 2
 SIMD     ?= 16
+FPGA_DEVICE ?= 85k
 DEMO_OUT ?= out/demo
 CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: help setup configure build test test-long demo bench isa lint synth clean
+.PHONY: help setup configure build test test-long demo bench isa lint synth fpga fpga-area fpga-board clean
 
 help: ## list the targets
 	@echo "SGU make targets:"
@@ -50,6 +51,19 @@ lint: setup ## Verilator --lint-only -Wall at SIMD 8, 16, 32
 
 synth: setup ## synthesize sgu_top with Yosys (slang frontend) at SIMD 8, print the cell count
 	scripts/synth.sh 8
+
+fpga: ## ECP5 sweep (SIMD 8/16/32, 85F/45F/25F): LUT/FF/DSP/EBR, Fmax, fit; writes docs/fpga.md (long)
+	@scripts/setup.sh --fpga
+	fpga/sweep.sh
+
+fpga-area: ## LUT4/FF/DSP of every RTL block mapped on its own to ECP5; writes docs/fpga.md
+	@scripts/setup.sh
+	fpga/area.sh
+
+fpga-board: ## ULX3S bitstream of the board top at SIMD on FPGA_DEVICE (85k), in build/fpga/ulx3s_simdN
+	@scripts/setup.sh
+	fpga/flow.sh --list rtl/sgu_files.f --list fpga/board_files.f --lpf fpga/ulx3s.lpf \
+	  --device $(FPGA_DEVICE) --freq 50 --name ulx3s_simd$(SIMD) ulx3s_top NumLanes=$(SIMD)
 
 clean: ## remove the build and output folders
 	rm -rf $(BUILD) out

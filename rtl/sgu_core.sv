@@ -36,7 +36,7 @@ module sgu_core #(
   output logic [31:0]                   trap_val_o,
   output logic [63:0]                   cycles_o,
   output logic [63:0]                   instret_o,
-  // Instruction fetch (sgu_fetch).
+  // Instruction fetch (sgu_icache).
   output logic                          fetch_flush_o,
   output logic                          fetch_req_o,
   output logic [31:0]                   fetch_pc_o,

@@ -7,13 +7,16 @@
 // and 0 for an unknown address). One transaction per direction in flight; throughput one write
 // per 3 cycles and one read per 2. A write of CTRL.start while the core is busy is ignored (the
 // run in progress is not disturbed); the start pulse goes to the core in the cycle after the
-// write. Status inputs (busy, done, cause, counters) come from the core.
+// write. Status inputs (busy, done, cause, counters) come from the core, the instruction cache
+// counters from sgu_icache.
 
 `include "sgu_assert.svh"
 
 module sgu_csr #(
-  parameter int unsigned NumLanes     = 16,  // reported in CONFIG
-  parameter int unsigned AxiDataWidth = 64   // reported in CONFIG
+  parameter int unsigned NumLanes       = 16,    // reported in CONFIG
+  parameter int unsigned AxiDataWidth   = 64,    // reported in CONFIG
+  parameter int unsigned ICacheBytes    = 1024,  // reported in ICACHE_CONFIG
+  parameter int unsigned ICacheLineBytes = 64    // reported in ICACHE_CONFIG
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -51,7 +54,10 @@ module sgu_csr #(
   input  logic [31:0]       trap_pc_i,     // with trap_i
   input  logic [31:0]       trap_val_i,    // with trap_i
   input  logic [63:0]       cycles_i,
-  input  logic [63:0]       instret_i
+  input  logic [63:0]       instret_i,
+  // From the instruction cache (performance counters, cleared at kernel start).
+  input  logic [63:0]       icache_hits_i,
+  input  logic [63:0]       icache_misses_i
 );
   import sgu_isa_pkg::*;
 
@@ -111,6 +117,11 @@ module sgu_csr #(
                                 8'(NumLanes)};
       CsrArg0, CsrArg1, CsrArg2, CsrArg3, CsrArg4, CsrArg5, CsrArg6, CsrArg7:
                     rd_value = args_q[ar_addr_i[4:2]];
+      CsrIcacheConfig:   rd_value = {8'd1, 8'(ICacheLineBytes), 16'(ICacheBytes)};
+      CsrIcacheHitsLo:   rd_value = icache_hits_i[31:0];
+      CsrIcacheHitsHi:   rd_value = icache_hits_i[63:32];
+      CsrIcacheMissesLo: rd_value = icache_misses_i[31:0];
+      CsrIcacheMissesHi: rd_value = icache_misses_i[63:32];
       default: begin
         rd_value = '0;
         rd_ok    = 1'b0;

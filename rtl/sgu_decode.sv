@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU instruction decoder: field extraction, operand widths and the illegal-instruction rules.
 //
-// Purely combinational, zero latency. The legality rules are the ones in docs/isa.md
-// ("Operands and types", "Crossbar", "Fetch, traps and the retire port"); the static part (legal
-// opcode, dt and mod sets, fields an instruction uses) comes from the generated table
-// sgu_isa_pkg::insn_info, so no encoding is spelled out here.
+// Purely combinational, zero latency. Every legality rule is an attribute of the instruction's
+// line in isa/sgu_isa.txt, read here from the generated table sgu_isa_pkg::insn_info (legal dt
+// and mod sets, fields used, per register operand its width source and kind, the imm rule, the
+// forbidden dt/mod pairs) and the generated constants (Dtypes64, PairExcluded, NumSpecials).
+// This module only applies them, with no opcode of its own: it is the RTL twin of the generic
+// checker sw/isa/insn.cc CheckLegal, and tb/decode_test.cc compares the two on random words.
 
 module sgu_decode #(
   parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
@@ -29,16 +31,20 @@ module sgu_decode #(
 
   localparam int unsigned LaneBits = $clog2(NumLanes);
 
-  insn_t      insn;
-  insn_info_t info;
-  logic       use_rd, use_rs1, use_rs2, use_rs3, use_imm;
-  logic       dt64, src64;
-  logic       is_cvt, is_ldst, is_sel, uniform_result, vector_rd_only;
-  logic       unused_field_set, scalar_rule, pair_rule, op_rule;
+  insn_t           insn;
+  insn_info_t      info;
+  logic            use_imm;
+  logic [3:0]      use_reg;        // {rs3, rs2, rs1, rd} are read / written
+  logic [3:0][5:0] regs;           // their specifiers
+  logic [3:0]      pair;           // 64-bit pair operands
+  logic            dt64, mod64;
+  logic            unused_field_set, forbid_rule, kind_rule, scalar_rule, pair_rule, imm_rule;
 
-  assign insn = insn_t'(insn_i);
-  assign info = insn_info(insn.opcode);
-  assign {use_imm, use_rs3, use_rs2, use_rs1, use_rd} = info.uses;
+  assign insn    = insn_t'(insn_i);
+  assign info    = insn_info(insn.opcode);
+  assign use_reg = info.uses[3:0];
+  assign use_imm = info.uses[4];
+  assign regs    = {insn.rs3, insn.rs2, insn.rs1, insn.rd};
 
   assign opcode_o = insn.opcode;
   assign dt_o     = insn.dt;
@@ -48,62 +54,68 @@ module sgu_decode #(
   assign rs2_o    = insn.rs2;
   assign rs3_o    = insn.rs3;
   assign imm_o    = {{8{insn.imm[23]}}, insn.imm};
-  assign rd_we_o  = use_rd;
+  assign rd_we_o  = use_reg[0];
 
-  assign dt64    = (insn.dt == DtI64) || (insn.dt == DtU64);
-  assign src64   = (insn.mod == DtI64) || (insn.mod == DtU64);
-  assign is_cvt  = (insn.opcode == OpCvt);
-  assign is_ldst = (insn.opcode == OpLd) || (insn.opcode == OpSt);
-  assign is_sel  = (insn.opcode == OpSel);
-  // Instructions whose result is uniform by definition may write a scalar from vector sources.
-  assign uniform_result = (insn.opcode == OpVote) || (insn.opcode == OpFirst) ||
-                          (insn.opcode == OpCsrr);
-  assign vector_rd_only = (insn.opcode == OpLane) || (insn.opcode == OpShfl);
-
-  // Operand widths: addresses (ld/st rs1) and conditions (sel rs1) are always 32 bits; cvt reads
-  // its source with the type in mod.
-  assign rd_pair_o  = use_rd && dt64;
-  assign rs1_pair_o = use_rs1 && (is_cvt ? src64 : (dt64 && !is_ldst && !is_sel));
-  assign rs2_pair_o = use_rs2 && dt64;
-  assign rs3_pair_o = use_rs3 && dt64;
-
-  assign unused_field_set = (!use_rd && insn.rd != '0) || (!use_rs1 && insn.rs1 != '0) ||
-                            (!use_rs2 && insn.rs2 != '0) || (!use_rs3 && insn.rs3 != '0) ||
-                            (!use_imm && insn.imm != '0);
-
-  // A scalar destination needs scalar sources unless the result is uniform by definition.
-  assign scalar_rule = use_rd && insn.rd[5] &&
-                       (vector_rd_only ||
-                        (!uniform_result && ((use_rs1 && !insn.rs1[5]) ||
-                                             (use_rs2 && !insn.rs2[5]) ||
-                                             (use_rs3 && !insn.rs3[5]))));
-
-  // A 64-bit operand names an even register other than s0.
-  function automatic logic bad_pair(logic is_pair, logic [5:0] r);
-    return is_pair && (r[0] || r == 6'd32);
-  endfunction
-  assign pair_rule = bad_pair(rd_pair_o, insn.rd) || bad_pair(rs1_pair_o, insn.rs1) ||
-                     bad_pair(rs2_pair_o, insn.rs2) || bad_pair(rs3_pair_o, insn.rs3);
-
-  // Instruction-specific rules.
+  // Operand widths (attributes :d and :m): a pair when the operand's type is 64-bit. Operands
+  // without either (addresses, conditions, indices) are always 32 bits.
+  assign dt64  = Dtypes64[insn.dt];
+  assign mod64 = Dtypes64[insn.mod];
   always_comb begin
-    op_rule = 1'b0;
-    unique case (insn.opcode)
-      OpCvt: op_rule = (insn.dt == DtF32 && src64) || (dt64 && insn.mod == DtF32);
-      OpBz, OpBnz: op_rule = !insn.rs1[5];
-      OpCsrr: op_rule = insn.imm > 24'(SpecialLaunchSize);
-      OpShfl: begin
-        if (insn.mod == ModShflIdx || insn.mod == ModShflDown2 || insn.mod == ModShflUp2) begin
-          op_rule = insn.imm != '0;
-        end else begin
-          op_rule = insn.imm > 24'(LaneBits);
-        end
+    for (int k = 0; k < 4; k++) begin
+      pair[k] = use_reg[k] && ((info.width[k] == WidthDt && dt64) ||
+                               (info.width[k] == WidthMod && mod64));
+    end
+  end
+  assign rd_pair_o  = pair[0];
+  assign rs1_pair_o = pair[1];
+  assign rs2_pair_o = pair[2];
+  assign rs3_pair_o = pair[3];
+
+  // Every field the instruction does not use is zero.
+  always_comb begin
+    unused_field_set = !use_imm && insn.imm != '0;
+    for (int k = 0; k < 4; k++) begin
+      unused_field_set |= !use_reg[k] && regs[k] != '0;
+    end
+  end
+
+  // forbid:DTS/MODS pairs of dt and mod.
+  always_comb begin
+    forbid_rule = 1'b0;
+    for (int k = 0; k < MaxForbid; k++) begin
+      forbid_rule |= info.forbid_dts[k][insn.dt] && info.forbid_mods[k][insn.mod];
+    end
+  end
+
+  // Register kinds (bit 5 of a specifier: scalar). :s operands are scalar, :v operands vector;
+  // a scalar rd needs scalar sources unless the result is uniform (:u); a pair operand names an
+  // even register outside PairExcluded.
+  always_comb begin
+    kind_rule   = 1'b0;
+    scalar_rule = 1'b0;
+    pair_rule   = 1'b0;
+    for (int k = 0; k < 4; k++) begin
+      kind_rule |= use_reg[k] && ((info.kind[k] == RegScalar && !regs[k][5]) ||
+                                  (info.kind[k] == RegVector && regs[k][5]));
+      pair_rule |= pair[k] && (regs[k][0] || PairExcluded[regs[k]]);
+      if (k > 0) begin
+        scalar_rule |= use_reg[0] && insn.rd[5] && info.kind[0] != RegUniform &&
+                       use_reg[k] && !regs[k][5];
       end
-      default: op_rule = 1'b0;
+    end
+  end
+
+  // The immediate's rule (imm compared unsigned: a negative value is out of range).
+  always_comb begin
+    unique case (info.imm_rule)
+      ImmSpecial:    imm_rule = insn.imm >= 24'(NumSpecials);
+      ImmGroupWidth: imm_rule = insn.imm > (info.imm_mods[insn.mod] ? 24'(LaneBits) : 24'd0);
+      default:       imm_rule = 1'b0;
     endcase
   end
 
   assign illegal_o = !info.valid || !info.dtypes[insn.dt] || !info.mods[insn.mod] ||
-                     unused_field_set || scalar_rule || pair_rule || op_rule;
+                     unused_field_set || forbid_rule || kind_rule || scalar_rule || pair_rule ||
+                     imm_rule;
 
 endmodule

@@ -13,7 +13,7 @@ sgu_xbar.sv
 sgu_vote.sv
 sgu_mask_stack.sv
 sgu_lsu.sv
-sgu_fetch.sv
+sgu_icache.sv
 sgu_axi_rd_mux.sv
 sgu_csr.sv
 sgu_core.sv

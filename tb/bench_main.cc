@@ -21,8 +21,8 @@ using namespace sgu;
 using namespace sgu::tb;
 using Clock = std::chrono::steady_clock;
 
-// A straight-line loop body of lane, crossbar and FP work: one instruction per cycle when
-// the fetch line buffer hits.
+// A straight-line loop body of lane, crossbar and FP work (80 bytes, across two cache lines):
+// one instruction per cycle once its lines are in the instruction cache.
 std::string SpeedProgram(unsigned iterations) {
   return "  lane v1\n  li v2, 3\n  li s2, 5\n  li s1, " + std::to_string(iterations) +
          "\nloop:\n"

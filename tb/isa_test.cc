@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every instruction at every SIMD width, in lockstep with the golden model.
 //
-// Each computational instruction gets a program that runs 48 random legal instances of it (all
-// of its types and modifiers, vector and scalar operands) with all lanes on and again under a
-// divergent mask; control-flow instructions are covered by a directed program. The expected
-// value of every retired instruction is the golden model's (the model itself is tested against
-// independent computations in sw/tests).
+// Each instruction with a destination or a memory access gets a program that runs every legal
+// variant of it (GenerateInstructionProgram: all of its types and modifiers, vector and scalar
+// operands, ruled immediates, from the attributes of isa/sgu_isa.txt) with all lanes on and
+// again under a divergent mask; each control-flow instruction gets a directed program that runs
+// it taken and not taken (ControlProgram). The expected value of every retired instruction is
+// the golden model's (the model itself is tested against independent computations in sw/tests).
 #include <gtest/gtest.h>
 
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "sgu/insn.h"
 #include "tb_test_util.h"
 
 namespace sgu::tb {
@@ -23,67 +25,285 @@ std::vector<std::string> AllInstructionNames() {
   return v;
 }
 
-// Exercises every control-flow and mask instruction (halt ends it; trap is in trap_test.cc).
-std::string ControlProgram(unsigned lanes) {
-  return R"(
+// ------------------------------------------------------------------ control-flow programs
+//
+// One directed program per control-flow instruction. Each runs its instruction taken and not
+// taken (branches: forward and backward, under a full, a partial and an empty exec mask;
+// split/mbrk: vector and scalar conditions that select all, some and no lanes; else/join/mpush
+// nested), stores what it computed and halts (trap: ends in the trap). ControlCoverage checks on
+// the golden model alone that the program does what this comment says before the lockstep run.
+
+const char* const kControlPrologue = R"(
   lane v31
   shli v30, v31, 3
   li s31, 0x8000
   add v30, v30, s31
-  nop
-  li s1, 3
   li v1, 0
-outer:                       # uniform loop: bnz/bz on a scalar
-  andi v2, v31, 1
-  split v2                   # odd lanes
-  bexz skip_then
-  addi v1, v1, 10
-skip_then:
-  else                       # even lanes
-  bexz skip_else
-  addi v1, v1, 100
-skip_else:
-  join
-  addi s1, s1, -1
-  bnz s1, outer
-  bz s1, after
-  trap 1                     # not reached
-after:
-  mpush                      # divergent loop: lane i runs i+1 iterations
+  li v2, 0
   li v3, 0
-loop:
-  addi v3, v3, 1
-  cmp.gt v4, v3, v31
-  mbrk v4
-  bexnz loop
-  join
-  li v5, 0
-  cmpi.u32.lt v6, v31, )" + std::to_string(lanes) + R"(
-  split v6                   # all lanes: the else side is empty and skipped
-  bexz e1
-  addi v5, v5, 1
-e1:
-  else
-  bexz e2
-  addi v5, v5, 1000
-e2:
-  join
-  cmpi.u32.lt v7, v31, 0
-  split v7                   # no lane: the then side is skipped with bexz
-  bexnz t2
-  br t3
-t2:
-  addi v5, v5, 7
-t3:
-  join
-  br fwd
-  trap 2                     # not reached
-fwd:
+  andi v10, v31, 1           # odd lanes
+  cmpi.u32.lt v11, v31, 64   # every lane
+  li v12, 0                  # no lane
+)";
+
+const char* const kControlEpilogue = R"(
   st.i32 [v30 + 0x5000], v1
-  st.i32 [v30 + 0x5100], v3
-  st.i32 [v30 + 0x5200], v5
+  st.i32 [v30 + 0x5100], v2
+  st.i32 [v30 + 0x5200], v3
   halt
 )";
+
+// Conditional branches on a scalar (bz: taken on zero, bnz: taken on non-zero).
+std::string ScalarBranchProgram(const std::string& op) {
+  const bool on_zero = op == "bz";
+  const std::string zero_taken = on_zero ? "s0" : "s9", zero_not = on_zero ? "s9" : "s0";
+  return R"(
+  li s9, -7
+  )" + op + " " + zero_taken + R"(, f1    # forward, taken
+  trap 1
+f1:
+  )" + op + " " + zero_not + R"(, f2     # forward, not taken
+  addi v1, v1, 1
+f2:
+  li s2, 4                   # backward, taken 3 times then not taken: s5 = (s2 == 0) for bz
+back:
+  addi v2, v2, 3
+  addi s2, s2, -1
+  cmpi.)" + (on_zero ? "eq" : "ne") + R"( s5, s2, 0
+  )" + op + R"( s5, back
+  split v10                  # partial exec
+  )" + op + " " + zero_taken + R"(, f3
+  trap 2
+f3:
+  )" + op + " " + zero_not + R"(, f4
+  addi v3, v3, 5
+f4:
+  else
+  split v12                  # empty exec: a uniform branch still goes
+  )" + op + " " + zero_taken + R"(, f5
+  trap 3
+f5:
+  )" + op + " " + zero_not + R"(, f6
+  addi v3, v3, 7
+f6:
+  join
+  join
+  )" + op + R"( s1, f7        # ARG0: random, either way
+  addi v1, v1, 10
+f7:
+)";
+}
+
+// Branches on the exec mask (bexz: taken when no lane is active, bexnz: when one is).
+std::string ExecBranchProgram(const std::string& op) {
+  const bool on_empty = op == "bexz";
+  return R"(
+  )" + op + R"( f1              # full exec
+  addi v1, v1, 1
+f1:
+  split v10                  # partial exec
+  )" + op + R"( f2
+  addi v1, v1, 2
+f2:
+  split v12                  # empty exec
+  )" + op + R"( f3
+  addi v1, v1, 4
+f3:
+  join
+  join
+  mpush                      # backward: a divergent loop, lane i runs i+1 times
+  li v4, 0
+loop:
+  addi v4, v4, 1
+  cmp.gt v5, v4, v31
+  mbrk v5
+  )" + (on_empty ? "bexz done\n  br loop\ndone:" : "bexnz loop") + R"(
+  join
+  add v2, v2, v4
+)";
+}
+
+std::string ControlProgram(const std::string& op) {
+  std::string body;
+  if (op == "br") {
+    body = R"(
+  br f1                      # forward
+  trap 1
+f1:
+  br 1                       # to the next instruction
+  li s2, 3
+back:
+  addi v1, v1, 1
+  addi s2, s2, -1
+  bz s2, out
+  br back                    # backward
+out:
+  split v10
+  br f2                      # under a partial mask: uniform
+  trap 2
+f2:
+  split v12
+  br f3                      # under an empty mask
+  trap 3
+f3:
+  join
+  join
+)";
+  } else if (op == "bz" || op == "bnz") {
+    body = ScalarBranchProgram(op);
+  } else if (op == "bexz" || op == "bexnz") {
+    body = ExecBranchProgram(op);
+  } else if (op == "split" || op == "else" || op == "join") {
+    // Every kind of condition, nested three deep, with both sides taken and skipped.
+    body = R"(
+  li s4, 1
+  split v10                  # some lanes
+  bexz e1
+  addi v1, v1, 1
+  split v11                  # all of them
+  addi v1, v1, 2
+  split s0                   # scalar zero: none
+  bexz e3
+  addi v1, v1, 1000
+e3:
+  else
+  addi v1, v1, 4
+  join
+  else                       # nothing pending
+  addi v1, v1, 1000
+  join
+e1:
+  else                       # the other lanes
+  bexz j1
+  addi v2, v2, 8
+  split s4                   # scalar non-zero: all
+  addi v2, v2, 16
+  else
+  addi v2, v2, 1000
+  else                       # a second else: nothing is pending any more
+  addi v2, v2, 1000
+  join
+j1:
+  join
+  split v12                  # no lane: then side skipped
+  bexnz t1
+  br t2
+t1:
+  addi v3, v3, 1000
+t2:
+  else
+  addi v3, v3, 32
+  join
+)";
+  } else if (op == "mpush" || op == "mbrk") {
+    // Loops: lanes leave by a vector condition, all at once by a scalar one, none, or all.
+    body = R"(
+  mpush
+  li v4, 0
+l1:
+  addi v4, v4, 1
+  cmp.gt v5, v4, v31         # lane i leaves after i+1 iterations
+  mbrk v5
+  mbrk v12                   # no lane leaves
+  bexnz l1
+  join
+  add v1, v1, v4
+  li s2, 0
+  mpush
+l2:
+  addi v2, v2, 1
+  addi s2, s2, 1
+  cmpi.eq s3, s2, 3
+  mbrk s3                    # every lane leaves at once after 3 iterations
+  bexnz l2
+  join
+  mpush
+  mpush
+  mpush                      # nested loop entries
+  mbrk v11                   # every lane leaves
+  mbrk s0                    # none (scalar zero)
+  join
+  join
+  join
+  split v10
+  mpush                      # under a partial mask
+  mbrk v11
+  join
+  join
+  addi v3, v3, 1
+)";
+  } else if (op == "nop") {
+    body = R"(
+  nop
+  split v10
+  nop
+  split v12
+  nop
+  join
+  join
+  nop
+  addi v1, v1, 1
+)";
+  } else if (op == "halt") {
+    // Stops with a partial mask and a non-empty mask stack (stores first: nothing after halt).
+    return std::string(kControlPrologue) + R"(
+  split v10
+  addi v1, v1, 1
+  st.i32 [v30 + 0x5000], v1
+  halt
+  trap 1
+)";
+  } else if (op == "trap") {
+    // Skipped twice (branched over, and under an empty mask it still traps: not skipped by exec),
+    // then taken with a negative immediate.
+    return std::string(kControlPrologue) + R"(
+  br over
+  trap 1
+over:
+  bz s0, over2
+  trap 2
+over2:
+  split v12
+  addi v1, v1, 1
+  st.i32 [v30 + 0x5000], v1
+  trap -8388608
+)";
+  }
+  return std::string(kControlPrologue) + body + kControlEpilogue;
+}
+
+// What the program does with instruction `op`, on the golden model alone.
+struct ControlStats {
+  unsigned executed = 0, taken = 0, not_taken = 0;
+  unsigned scalar_cond = 0, vector_cond = 0;
+  bool trapped = false;
+  isa::Cause cause = isa::Cause::kNone;
+};
+
+ControlStats ControlCoverage(const std::string& program, const isa::InsnInfo& info,
+                             unsigned lanes) {
+  Rng rng(1);
+  Memory mem = MakeImage(program, rng);
+  Model model(lanes, &mem);
+  model.Start(MakeLaunch(lanes, false, rng));
+  ControlStats st;
+  while (model.running()) {
+    const uint32_t pc = model.pc();
+    const Retire r = model.Step();
+    if (r.trap) {
+      st.trapped = true;
+      st.cause = r.cause;
+    }
+    const isa::Insn insn(r.insn);
+    if (insn.info() != &info) continue;
+    ++st.executed;
+    if (r.trap) continue;
+    (model.running() && model.pc() != pc + 8 ? st.taken : st.not_taken)++;
+    if ((info.uses & isa::kUseRs1) != 0) {
+      (isa::IsScalarReg(insn.rs1()) ? st.scalar_cond : st.vector_cond)++;
+    }
+  }
+  return st;
 }
 
 class IsaTest : public testing::TestWithParam<std::tuple<unsigned, std::string>> {};
@@ -96,14 +316,38 @@ TEST_P(IsaTest, Lockstep) {
   }
   ASSERT_NE(info, nullptr);
   std::string program;
+  CosimStatus want = CosimStatus::kHalted;
   switch (info->form) {
     case isa::Form::kN:
     case isa::Form::kI:
     case isa::Form::kL:
     case isa::Form::kRL:
-    case isa::Form::kS:
-      program = ControlProgram(lanes);
+    case isa::Form::kS: {
+      program = ControlProgram(name);
+      const ControlStats st = ControlCoverage(program, *info, lanes);
+      ASSERT_GT(st.executed, 0u) << name << " never executes";
+      if (info->op == isa::Op::kTrap) {
+        want = CosimStatus::kTrapped;
+        EXPECT_EQ(st.cause, isa::Cause::kSwTrap);
+      } else {
+        EXPECT_FALSE(st.trapped) << "the " << name << " program traps";
+      }
+      if (info->form == isa::Form::kL || info->form == isa::Form::kRL) {
+        EXPECT_GT(st.taken, 0u) << name << " is never taken";
+        EXPECT_GT(st.not_taken, 0u) << name << " always jumps";
+      }
+      // Each register kind the instruction's line allows for its condition.
+      if ((info->uses & isa::kUseRs1) != 0) {
+        const isa::RegKind k = info->regs[isa::kRegRs1].kind;
+        if (k != isa::RegKind::kVector) {
+          EXPECT_GT(st.scalar_cond, 0u) << name;
+        }
+        if (k != isa::RegKind::kScalar) {
+          EXPECT_GT(st.vector_cond, 0u) << name;
+        }
+      }
       break;
+    }
     default: {
       Rng rng(BaseSeed() ^ (static_cast<uint64_t>(lanes) << 40) ^ std::hash<std::string>{}(name));
       program = GenerateInstructionProgram(*info, lanes, rng);
@@ -113,7 +357,10 @@ TEST_P(IsaTest, Lockstep) {
     const uint64_t seed = BaseSeed() + variant + std::hash<std::string>{}(name);
     const LockstepRun run = RunLockstep(program, lanes, seed, /*partial=*/variant == 1,
                                         /*random_axi=*/variant == 1);
-    EXPECT_EQ(run.result.status, CosimStatus::kHalted) << Describe(run, lanes, seed);
+    EXPECT_EQ(run.result.status, want) << Describe(run, lanes, seed);
+    if (want == CosimStatus::kTrapped) {
+      EXPECT_EQ(run.result.last.cause, isa::Cause::kSwTrap);
+    }
   }
 }
 

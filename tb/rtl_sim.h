@@ -31,6 +31,9 @@ struct RtlSimOptions {
   uint64_t seed = 1;              // AXI memory latency / backpressure randomness
   unsigned max_latency = 0;       // AXI memory: extra random cycles per burst
   unsigned ready_percent = 100;   // AXI memory: probability of ready / data offered per cycle
+  unsigned lite_max_delay = 0;    // AXI4-Lite master: BREADY/RREADY held low for a random 0..this
+                                  // many cycles of a raised BVALID/RVALID, AWVALID/WVALID raised
+                                  // after 0..this many cycles each (seeded by `seed`)
   std::string trace_path;         // non-empty: write an FST waveform here
 };
 
@@ -64,11 +67,15 @@ class RtlSim {
   virtual uint32_t ReadCsr(uint32_t addr) = 0;
   // Writes the launch registers and CTRL.start.
   virtual void Launch(const LaunchParams& p, uint32_t watchdog_cycles) = 0;
-  // Advances one clock cycle; returns the retire record if one appeared in it.
+  // Advances one clock cycle; returns the retire record if one appeared in it. Records that
+  // appeared during a WriteCsr/ReadCsr come first, one per call, without advancing the clock.
   virtual std::optional<RtlRetire> Tick() = 0;
   virtual bool irq() const = 0;           // irq_o: a run finished (halt or trap) since the last start
   virtual uint64_t cycle() const = 0;     // cycles since construction
   virtual const AxiMemory& axi() const = 0;
+  // Clock edges at which the AXI4-Lite slave held a response (BVALID or RVALID) that the
+  // master did not take (READY low): the trigger of the CSR block's stability assertions.
+  virtual uint64_t lite_response_stalls() const = 0;
   // Flushes and closes the waveform (also done by the destructor).
   virtual void Finish() = 0;
 };

@@ -4,7 +4,9 @@
 #ifndef SGU_TB_RTL_SIM_IMPL_H_
 #define SGU_TB_RTL_SIM_IMPL_H_
 
+#include <deque>
 #include <memory>
+#include <random>
 #include <type_traits>
 
 #include "rtl_sim.h"
@@ -44,10 +46,19 @@ class RtlSimImpl final : public RtlSim {
   RtlSimImpl(const RtlSimOptions& opts, Memory* mem)
       : ctx_(std::make_unique<VerilatedContext>()),
         mem_(mem),
+        lite_max_delay_(opts.lite_max_delay),
+        lite_rng_(opts.seed ^ 0x6c697465ull),  // own stream: the memory's timing is unchanged
         axi_(mem->data(), mem->size(),
              [mem](uint32_t a, uint32_t n) { return mem->IsError(a, n); },
              AxiMemConfig{kDataBits / 8, opts.seed, opts.max_latency, opts.ready_percent}) {
     ctx_->traceEverOn(!opts.trace_path.empty());
+    // X is a random value, drawn from a stream seeded per run: the initial value of every flop
+    // and memory (--x-initial unique) and any X the RTL produces (--x-assign unique). State read
+    // before it is written then differs from the model's and the lockstep checker reports it;
+    // Verilator is two-state, so this is what stands in for SGU_ASSERT_KNOWN (sgu_assert.svh).
+    // Set before the model is constructed: its constructor draws the initial values.
+    ctx_->randReset(2);
+    ctx_->randSeed(static_cast<int>((opts.seed * 0x9e3779b97f4a7c15ull) >> 33) | 1);
     top_ = std::make_unique<V>(ctx_.get(), "TOP");
     if (!opts.trace_path.empty()) {
       fst_ = std::make_unique<VerilatedFstC>();
@@ -66,24 +77,30 @@ class RtlSimImpl final : public RtlSim {
   uint64_t cycle() const override { return cycle_; }
   const AxiMemory& axi() const override { return axi_; }
   bool irq() const override { return top_->irq_o; }
+  uint64_t lite_response_stalls() const override { return lite_stalls_; }
 
   void Reset() override {
+    held_.clear();
     top_->rst_ni = 0;
+    // Assertions are off while reset is held: they are disabled in reset anyway (disable iff),
+    // but the first clock edge would see Verilator's sampled copies of rst_ni and the other
+    // operands (__Vsampled_*, $past) at their random initial values (randReset(2)).
+    // The memory sees an idle master meanwhile: before the first edge the design's outputs are
+    // random too (its flops are reset at that edge), as a memory held in reset would ignore them.
+    ctx_->assertOn(false);
+    in_reset_ = true;
     for (int i = 0; i < 4; ++i) Tick();
+    in_reset_ = false;
+    ctx_->assertOn(true);
     top_->rst_ni = 1;
     Tick();
   }
 
-  void WriteCsr(uint32_t addr, uint32_t value) override {
-    lite_ = LiteOp{true, addr, value};
-    RunLite();
-    if (lite_.resp != 0) {
-      throw RtlSimError("AXI4-Lite write to 0x" + Hex(addr) + " got response " +
-                        std::to_string(lite_.resp));
-    }
-  }
+  void WriteCsr(uint32_t addr, uint32_t value) override { Write(addr, value, true); }
+
   uint32_t ReadCsr(uint32_t addr) override {
     lite_ = LiteOp{false, addr, 0};
+    DrawLiteDelays();
     RunLite();
     if (lite_.resp != 0) {
       throw RtlSimError("AXI4-Lite read of 0x" + Hex(addr) + " got response " +
@@ -99,10 +116,23 @@ class RtlSimImpl final : public RtlSim {
     WriteCsr(isa::csr::kMemLimit, p.mem_limit);
     WriteCsr(isa::csr::kWatchdog, watchdog_cycles);
     for (unsigned i = 0; i < 8; ++i) WriteCsr(isa::csr::kArg0 + 4 * i, p.args[i]);
-    WriteCsr(isa::csr::kCtrl, 1);
+    // The start write's response is taken at once, so that a run's cycle count (from the
+    // return of Launch) means the same with and without random master timing.
+    Write(isa::csr::kCtrl, 1, false);
   }
 
   std::optional<RtlRetire> Tick() override {
+    if (!held_.empty()) {
+      RtlRetire r = std::move(held_.front());
+      held_.pop_front();
+      return r;
+    }
+    return Cycle();
+  }
+
+ private:
+  // One clock cycle; the retire record if one appeared in it.
+  std::optional<RtlRetire> Cycle() {
     V& t = *top_;
     // Clock low: the memory drives its outputs for this cycle, the AXI4-Lite master its own.
     ReadMasterOutputs();
@@ -145,6 +175,8 @@ class RtlSimImpl final : public RtlSim {
     return r;
   }
 
+
+ public:
   void Finish() override {
     if (top_ && !finished_) {
       top_->final();
@@ -164,7 +196,24 @@ class RtlSimImpl final : public RtlSim {
     uint32_t rdata = 0;
     uint8_t resp = 0;
     bool active = false;
+    // Random timing of the master (lite_max_delay): cycles before AWVALID / WVALID (ARVALID
+    // goes with aw_delay), and cycles of a raised response before READY.
+    unsigned aw_delay = 0, w_delay = 0, ready_delay = 0;
+    unsigned cycles = 0;         // cycles since the access began
+    unsigned resp_waited = 0;    // edges at which the response was offered and not taken
   };
+
+  // Delays of the next access, 0..lite_max_delay each, from the seeded stream (the top 32 bits
+  // of one draw, multiply-shift mapped, as the AXI memory model does).
+  unsigned LiteDelay() {
+    return static_cast<unsigned>(((lite_rng_() >> 32) * (lite_max_delay_ + 1)) >> 32);
+  }
+  void DrawLiteDelays() {
+    if (lite_max_delay_ == 0) return;
+    lite_.aw_delay = LiteDelay();
+    lite_.w_delay = LiteDelay();
+    lite_.ready_delay = LiteDelay();
+  }
 
   static std::string Hex(uint32_t v) {
     char b[16];
@@ -172,9 +221,24 @@ class RtlSimImpl final : public RtlSim {
     return b;
   }
 
+  // One write; late_ready: the response may wait ready_delay cycles for BREADY.
+  void Write(uint32_t addr, uint32_t value, bool late_ready) {
+    lite_ = LiteOp{true, addr, value};
+    DrawLiteDelays();
+    if (!late_ready) lite_.ready_delay = 0;
+    RunLite();
+    if (lite_.resp != 0) {
+      throw RtlSimError("AXI4-Lite write to 0x" + Hex(addr) + " got response " +
+                        std::to_string(lite_.resp));
+    }
+  }
   void RunLite() {
     lite_.active = true;
-    for (int i = 0; i < 1000 && !lite_.done; ++i) Tick();
+    // A kernel may retire instructions while the access runs (a slow master, a read of STATUS
+    // during a run): Tick returns those records first.
+    for (int i = 0; i < 1000 && !lite_.done; ++i) {
+      if (std::optional<RtlRetire> r = Cycle()) held_.push_back(std::move(*r));
+    }
     lite_.active = false;
     DriveLite();
     if (!lite_.done) throw RtlSimError("AXI4-Lite access to 0x" + Hex(lite_.addr) + " timed out");
@@ -182,21 +246,32 @@ class RtlSimImpl final : public RtlSim {
 
   void DriveLite() {
     V& t = *top_;
+    // VALIDs rise after their delay and stay up until their handshake; READY rises once the
+    // response has been offered for ready_delay edges (with no delays: all at once, as before).
     const bool a = lite_.active && !lite_.done;
-    t.s_axil_awvalid_i = a && lite_.write && !lite_.addr_done;
+    const bool aw_on = lite_.cycles >= lite_.aw_delay, w_on = lite_.cycles >= lite_.w_delay;
+    const bool ready = lite_.resp_waited >= lite_.ready_delay;
+    t.s_axil_awvalid_i = a && lite_.write && !lite_.addr_done && aw_on;
     t.s_axil_awaddr_i = lite_.addr;
-    t.s_axil_wvalid_i = a && lite_.write && !lite_.data_done;
+    t.s_axil_wvalid_i = a && lite_.write && !lite_.data_done && w_on;
     t.s_axil_wdata_i = lite_.data;
     t.s_axil_wstrb_i = 0xf;
-    t.s_axil_bready_i = a && lite_.write;
-    t.s_axil_arvalid_i = a && !lite_.write && !lite_.addr_done;
+    t.s_axil_bready_i = a && lite_.write && ready;
+    t.s_axil_arvalid_i = a && !lite_.write && !lite_.addr_done && aw_on;
     t.s_axil_araddr_i = lite_.addr;
-    t.s_axil_rready_i = a && !lite_.write;
+    t.s_axil_rready_i = a && !lite_.write && ready;
   }
 
   void SampleLite() {
     V& t = *top_;
     if (!lite_.active || lite_.done) return;
+    ++lite_.cycles;
+    const bool resp_valid = lite_.write ? t.s_axil_bvalid_o : t.s_axil_rvalid_o;
+    const bool resp_ready = lite_.write ? t.s_axil_bready_i : t.s_axil_rready_i;
+    if (resp_valid && !resp_ready) {
+      ++lite_.resp_waited;
+      ++lite_stalls_;
+    }
     if (lite_.write) {
       if (t.s_axil_awvalid_i && t.s_axil_awready_o) lite_.addr_done = true;
       if (t.s_axil_wvalid_i && t.s_axil_wready_o) lite_.data_done = true;
@@ -216,6 +291,10 @@ class RtlSimImpl final : public RtlSim {
 
   void ReadMasterOutputs() {
     V& t = *top_;
+    if (in_reset_) {
+      pins_.arvalid = pins_.rready = pins_.awvalid = pins_.wvalid = pins_.bready = false;
+      return;
+    }
     pins_.arvalid = t.m_axi_arvalid_o;
     pins_.araddr = t.m_axi_araddr_o;
     pins_.arlen = t.m_axi_arlen_o;
@@ -255,10 +334,15 @@ class RtlSimImpl final : public RtlSim {
   std::unique_ptr<V> top_;
   std::unique_ptr<VerilatedFstC> fst_;
   Memory* mem_;
+  unsigned lite_max_delay_;
+  std::mt19937_64 lite_rng_;
   AxiMemory axi_;
   AxiPins pins_;
   LiteOp lite_;
+  uint64_t lite_stalls_ = 0;
   std::vector<AxiWrite> pending_writes_;
+  std::deque<RtlRetire> held_;  // records retired during AXI4-Lite accesses, for Tick
+  bool in_reset_ = false;       // Reset holds rst_ni low: the memory sees an idle master
   uint64_t cycle_ = 0;
   bool finished_ = false;
 };

@@ -37,7 +37,7 @@ constexpr const char* kUsage =
     "  --lanes K         active lanes at start, 1..N (default N)\n"
     "  --arg I=VALUE     kernel argument I (0..7) -> s(I+1)\n"
     "  --seed S          seed of the data region and the AXI randomness (default 1)\n"
-    "  --random-axi      random AXI latency and backpressure\n"
+    "  --random-axi      random AXI latency and backpressure, random AXI4-Lite master timing\n"
     "  --watchdog C      stop the kernel after C cycles (default 10000000)\n"
     "  --trace OUT.fst   write an FST waveform and OUT.gtkw beside it\n"
     "  --dump ADDR:N     print N 32-bit words of memory at ADDR after the run (repeatable)\n"
@@ -158,6 +158,7 @@ int main(int argc, char** argv) {
     opts.rtl.seed = seed;
     opts.rtl.max_latency = random_axi ? 4 : 0;
     opts.rtl.ready_percent = random_axi ? 60 : 100;
+    opts.rtl.lite_max_delay = random_axi ? 3 : 0;
     opts.rtl.trace_path = trace;
     opts.watchdog_cycles = watchdog;
     CosimResult r;

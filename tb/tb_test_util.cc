@@ -23,6 +23,7 @@ LockstepRun RunLockstep(const std::string& source, unsigned lanes, uint64_t seed
   opts.rtl.seed = rng.Bits();
   opts.rtl.max_latency = random_axi ? 4 : 0;
   opts.rtl.ready_percent = random_axi ? 60 : 100;
+  opts.rtl.lite_max_delay = random_axi ? 3 : 0;
   opts.rtl.trace_path = trace;
   opts.watchdog_cycles = watchdog;
   opts.hang_cycles = 100000;

@@ -42,6 +42,14 @@ std::string Dword(uint64_t w) {
 const std::string kSetup =
     "  lane v31\n  shli v30, v31, 3\n  li s31, 0x8000\n  add v30, v30, s31\n  li v1, 77\n";
 
+unsigned Opc(isa::Op op) { return static_cast<unsigned>(op); }
+unsigned Dt(isa::Dtype d) { return static_cast<unsigned>(d); }
+
+// An illegal word at kCodeBase + 5 * 8 (after kSetup): cause IllegalInsn, tval its low word.
+TrapCase Illegal(const char* name, uint64_t word) {
+  return {name, kSetup + Dword(word), Cause::kIllegalInsn, static_cast<uint32_t>(word)};
+}
+
 std::vector<TrapCase> Cases() {
   const unsigned add = static_cast<unsigned>(isa::Op::kAdd);
   std::vector<TrapCase> c;
@@ -56,6 +64,27 @@ std::vector<TrapCase> Cases() {
                std::nullopt});
   c.push_back({"scalar_rd_vector_src", kSetup + Dword(Word(add, 0, 0, 33, 2, 34, 0, 0)),
                Cause::kIllegalInsn, std::nullopt});
+  // One word per legality rule of isa/sgu_isa.txt that random programs never break (the random
+  // words of IllegalWordTest below break them all, these are the named edges).
+  const unsigned s0 = isa::kRegS0;
+  c.push_back(Illegal("bad_mod", Word(Opc(isa::Op::kCmp), 0, 6, 1, 2, 3, 0, 0)));
+  c.push_back(Illegal("cvt_f32_from_i64", Word(Opc(isa::Op::kCvt), Dt(isa::Dtype::kF32),
+                                               Dt(isa::Dtype::kI64), 2, 4, 0, 0, 0)));
+  c.push_back(Illegal("cvt_u64_from_f32", Word(Opc(isa::Op::kCvt), Dt(isa::Dtype::kU64),
+                                               Dt(isa::Dtype::kF32), 2, 4, 0, 0, 0)));
+  c.push_back(Illegal("bz_vector_condition", Word(Opc(isa::Op::kBz), 0, 0, 0, 1, 0, 0, 3)));
+  c.push_back(Illegal("bnz_vector_condition", Word(Opc(isa::Op::kBnz), 0, 0, 0, 0, 0, 0, 3)));
+  c.push_back(Illegal("csrr_past_last_special",
+                      Word(Opc(isa::Op::kCsrr), 0, 0, 1, 0, 0, 0, isa::kNumSpecials)));
+  c.push_back(Illegal("csrr_negative", Word(Opc(isa::Op::kCsrr), 0, 0, s0 + 1, 0, 0, 0, ~0u)));
+  c.push_back(Illegal("shfl_width_past_32", Word(Opc(isa::Op::kShfl), 0, 1, 1, 2, 3, s0, 6)));
+  c.push_back(Illegal("shfl_idx_with_width", Word(Opc(isa::Op::kShfl), 0, 0, 1, 2, 3, s0, 1)));
+  c.push_back(Illegal("shfl_scalar_rd",
+                      Word(Opc(isa::Op::kShfl), 0, 0, s0 + 1, s0 + 2, s0 + 3, s0, 0)));
+  c.push_back(Illegal("lane_scalar_rd", Word(Opc(isa::Op::kLane), 0, 0, s0 + 1, 0, 0, 0, 0)));
+  c.push_back(Illegal("s0_pair", Word(add, Dt(isa::Dtype::kI64), 0, 2, 4, s0, 0, 0)));
+  c.push_back(Illegal("sel_odd_pair",
+                      Word(Opc(isa::Op::kSel), Dt(isa::Dtype::kU64), 0, 2, 1, 4, 7, 0)));
   c.push_back({"software_trap", kSetup + "  trap 4242\n", Cause::kSwTrap, 4242u});
   c.push_back({"load_misaligned", kSetup + "  ld.i32 v2, [v30 + 2]\n", Cause::kLoadMisaligned,
                kDataBase + 2});
@@ -95,13 +124,16 @@ TEST_P(TrapTest, TrapsInBothAndReportsCause) {
   CosimOptions opts;
   opts.rtl.num_lanes = lanes;
   opts.rtl.seed = seed;
+  opts.rtl.lite_max_delay = 3;  // the status reads below see a master that is slow to take R
   Cosim cosim(opts, image);
   LaunchParams launch = MakeLaunch(lanes, false, rng);
   launch.pc_start = tc.pc_start;
   const CosimResult r = cosim.Run(launch);
   ASSERT_EQ(r.status, CosimStatus::kTrapped) << tc.name << ": " << r.report;
   EXPECT_EQ(r.last.cause, tc.cause) << tc.name << ": got " << isa::CauseName(r.last.cause);
-  if (tc.tval) EXPECT_EQ(r.last.tval, *tc.tval) << tc.name;
+  if (tc.tval) {
+    EXPECT_EQ(r.last.tval, *tc.tval) << tc.name;
+  }
   // The status registers say what, where and which address.
   RtlSim& rtl = cosim.rtl();
   EXPECT_EQ(rtl.ReadCsr(isa::csr::kStatus), 4u) << tc.name << ": STATUS must be trapped, idle";
@@ -123,6 +155,77 @@ INSTANTIATE_TEST_SUITE_P(AllCauses, TrapTest,
                            return "simd" + std::to_string(std::get<0>(p.param)) + "_" +
                                   Cases()[std::get<1>(p.param)].name;
                          });
+
+// Random words at the rules' edges (RandomDecodeWord, as tb/decode_test.cc feeds the decoder
+// alone), each run as a one-instruction kernel `WORD; halt` in lockstep: the core must trap
+// IllegalInsn exactly when the model does, at that pc with that tval, and otherwise retire what
+// the model retires. SGU_RANDOM_INSNS / 250 words per width (400 by default). Each word gets a
+// fresh unit and memory, so no word sees another's code or stores.
+class IllegalWordTest : public testing::TestWithParam<unsigned> {};
+
+TEST_P(IllegalWordTest, RandomWordsInLockstep) {
+  const unsigned lanes = GetParam();
+  const uint64_t words = EnvNumber("SGU_RANDOM_INSNS", 100000) / 250;
+  uint64_t illegal = 0;
+  for (uint64_t i = 0; i < words; ++i) {
+    const uint64_t seed = BaseSeed() * 7919 + lanes * 1000003 + i;
+    Rng rng(seed);
+    const uint64_t word = RandomDecodeWord(lanes, rng);
+    Memory image = MakeImage(Dword(word) + "  halt\n", rng);
+    CosimOptions opts;
+    opts.rtl.num_lanes = lanes;
+    opts.rtl.seed = seed;
+    opts.watchdog_cycles = 3000;  // br 0, bexnz 0, ... spin
+    opts.hang_cycles = 20000;
+    Cosim cosim(opts, image);
+    const CosimResult r = cosim.Run(MakeLaunch(lanes, rng.Percent(30), rng));
+    const std::string what = "word " + Dword(word) + "(" + Disassemble(word) + ") at SIMD" +
+                             std::to_string(lanes) + ", seed " + std::to_string(seed) + ": ";
+    ASSERT_TRUE(r.status == CosimStatus::kHalted || r.status == CosimStatus::kTrapped ||
+                r.status == CosimStatus::kWatchdog)
+        << what << CosimStatusName(r.status) << "\n" << r.report;
+    if (isa::CheckLegal(word, lanes)) {
+      ++illegal;
+      ASSERT_EQ(r.instructions, 1u) << what;
+      EXPECT_EQ(r.last.cause, Cause::kIllegalInsn) << what;
+      EXPECT_EQ(r.last.pc, kCodeBase) << what;
+      EXPECT_EQ(r.last.tval, static_cast<uint32_t>(word)) << what;
+    }
+  }
+  std::printf("SIMD%u: %llu random words in lockstep, %llu illegal\n", lanes,
+              static_cast<unsigned long long>(words), static_cast<unsigned long long>(illegal));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllWidths, IllegalWordTest, testing::Values(8u, 16u, 32u),
+                         [](const testing::TestParamInfo<unsigned>& p) {
+                           return "simd" + std::to_string(p.param);
+                         });
+
+// The testbench's AXI4-Lite master with random timing (AWVALID/WVALID skew, READY late): the
+// CSR block's stability assertions (sgu_csr.sv BStable_A, RStable_A) see their trigger, and every
+// access still lands. Deterministic per seed.
+TEST(CsrHandshakeTest, RandomMasterTimingStallsResponsesAndKeepsData) {
+  for (unsigned lanes : {8u, 16u, 32u}) {
+    Rng rng(BaseSeed() + lanes);
+    Memory image = MakeImage("  csrr s1, LaunchSize\n  halt\n", rng);
+    CosimOptions opts;
+    opts.rtl.num_lanes = lanes;
+    opts.rtl.seed = BaseSeed() + lanes;
+    opts.rtl.lite_max_delay = 4;
+    Cosim cosim(opts, image);
+    const CosimResult r = cosim.Run(MakeLaunch(lanes, true, rng));
+    ASSERT_EQ(r.status, CosimStatus::kHalted) << r.report;
+    RtlSim& rtl = cosim.rtl();
+    for (unsigned i = 0; i < 32; ++i) {
+      const uint32_t v = static_cast<uint32_t>(rng.Bits());
+      const uint32_t reg = isa::csr::kArg0 + 4 * (i % 8);
+      rtl.WriteCsr(reg, v);
+      EXPECT_EQ(rtl.ReadCsr(reg), v) << "SIMD" << lanes << " register 0x" << std::hex << reg;
+    }
+    EXPECT_EQ(rtl.ReadCsr(isa::csr::kStatus), 2u);
+    EXPECT_GT(rtl.lite_response_stalls(), 10u) << "SIMD" << lanes;
+  }
+}
 
 TEST(WatchdogTest, StopsAKernelThatNeverHalts) {
   for (unsigned lanes : {8u, 16u, 32u}) {

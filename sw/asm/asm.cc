@@ -347,7 +347,8 @@ void ApplySuffixes(const InsnInfo& info, const Stmt& s, Built* b) {
         }
         if (found) continue;
       }
-      if (info.op == Op::kShfl && !have_width && sfx.size() >= 2 && sfx[0] == 'w') {
+      if (info.imm_rule == isa::ImmRule::kGroupWidth && !have_width && sfx.size() >= 2 &&
+          sfx[0] == 'w') {
         const std::string num = sfx.substr(1);
         for (unsigned lg = 1; lg <= 5; ++lg) {
           if (num == std::to_string(1u << lg)) {
@@ -455,7 +456,7 @@ void ApplyOperands(const InsnInfo& info, const Stmt& s, const Labels* labels, Bu
     case Form::kRI:
       ExpectOperands(info, s, 2, 2);
       reg(FieldId::kRd, o[0]);
-      if (info.op == Op::kCsrr) {
+      if (info.imm_rule == isa::ImmRule::kSpecial) {
         b->Set(FieldId::kImm, static_cast<uint32_t>(ParseSpecial(o[1])), o[1].col);
       } else {
         imm(o[1]);

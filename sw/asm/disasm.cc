@@ -35,7 +35,9 @@ std::string Mnemonic(const isa::Insn& i, const InsnInfo& info) {
   }
   if (i.dt() != default_dt) m += std::string(".") + isa::kDtypes[i.dt()].name;
   if (info.mod_names[0] != nullptr) m += std::string(".") + info.mod_names[i.mod()];
-  if (info.op == Op::kShfl && i.imm() != 0) m += ".w" + std::to_string(1u << i.imm());
+  if (info.imm_rule == isa::ImmRule::kGroupWidth && i.imm() != 0) {
+    m += ".w" + std::to_string(1u << i.imm());
+  }
   return m;
 }
 
@@ -67,7 +69,7 @@ std::string Disassemble(uint64_t word) {
     case Form::kRR:
       return m + " " + Reg(i.rd()) + ", " + Reg(i.rs1());
     case Form::kRI:
-      if (info.op == Op::kCsrr) {
+      if (info.imm_rule == isa::ImmRule::kSpecial) {
         return m + " " + Reg(i.rd()) + ", " + isa::kSpecialNames[i.imm()];
       }
       return m + " " + Reg(i.rd()) + ", " + imm;

@@ -22,6 +22,7 @@ struct LaunchOutcome {
   uint32_t tval = 0;
   uint64_t cycles = 0;        // the CYCLES register (rtl, cosim)
   uint64_t instructions = 0;  // retired instructions (the trapping one included)
+  uint64_t icache_hits = 0, icache_misses = 0;  // ICACHE_HITS / ICACHE_MISSES (rtl, cosim)
   std::vector<Diagnostic> diagnostics;  // golden model sanitizer (golden, cosim)
   std::string report;         // kHang, kMismatch
 };

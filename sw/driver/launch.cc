@@ -571,6 +571,8 @@ Result Launch::Run(const std::vector<uint32_t>& global_in, const std::vector<uin
           ++res.sub_groups;
           res.cycles += o.cycles;
           res.instructions += o.instructions;
+          res.icache_hits += o.icache_hits;
+          res.icache_misses += o.icache_misses;
           const std::string where_sg = "work-group (" + std::to_string(gx) + "," +
                                        std::to_string(gy) + "," + std::to_string(gz) +
                                        ") sub-group " + std::to_string(sg);

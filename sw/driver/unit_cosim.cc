@@ -62,6 +62,10 @@ class CosimUnit final : public Unit {
       // The unit's own counters, read over AXI4-Lite as the rtl backend does.
       tb::RtlSim& s = cosim_->rtl();
       out.cycles = s.ReadCsr(isa::csr::kCyclesLo) | uint64_t{s.ReadCsr(isa::csr::kCyclesHi)} << 32;
+      out.icache_hits = s.ReadCsr(isa::csr::kIcacheHitsLo) |
+                        uint64_t{s.ReadCsr(isa::csr::kIcacheHitsHi)} << 32;
+      out.icache_misses = s.ReadCsr(isa::csr::kIcacheMissesLo) |
+                          uint64_t{s.ReadCsr(isa::csr::kIcacheMissesHi)} << 32;
     }
     return out;
   }

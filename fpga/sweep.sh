@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The FPGA sweep of `make fpga`: the ULX3S board top (fpga/ulx3s_top.sv) with the SGU at SIMD 8,
+# 16 and 32 on the ECP5-85F and at SIMD8 on the 45F and 25F, clocked at 75 MHz by the PLL, plus
+# the board without the SGU (bring-up image) on the 85F and 25F; each through fpga/flow.sh
+# (read_slang, synth_ecp5, nextpnr-ecp5 with the ULX3S pins, ecppack). Writes the table into
+# docs/fpga.md ("Sweep") and docs/performance.md ("FPGA"). One run at a time.
+#
+#   fpga/sweep.sh [--root DIR] [--force] [--resume]
+#
+#   --root DIR  read the RTL under DIR (a snapshot inside the repository); default: the tree
+#   --force     map every configuration. Without it, a configuration with more lanes than one
+#               that did not fit the same device is reported from that run instead of being
+#               mapped: mapping the SIMD8 core alone takes tens of minutes. The smaller devices
+#               place the 85F run's netlist again (mapping does not depend on the device).
+#   --resume    keep the results of configurations that already have a summary (a sweep that
+#               was interrupted, or the table rewritten); delete build/fpga/board_* to start over
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+
+src=.
+force=${FPGA_FORCE:-0}
+resume=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --root) src=$2; shift 2 ;;
+    --force) force=1; shift ;;
+    --resume) resume=1; shift ;;
+    *) echo "usage: fpga/sweep.sh [--root DIR] [--force] [--resume]" >&2; exit 2 ;;
+  esac
+done
+
+# 75 MHz from the 25 MHz oscillator (yowasp-ecppll -i 25 -o 75).
+pll75=(SysClkHz=75000000 PllClkiDiv=1 PllClkfbDiv=3 PllClkopDiv=8 PllClkopCphase=4)
+flow=("$here/flow.sh" --root "$src" --list rtl/sgu_files.f --list fpga/board_files.f
+      --lpf fpga/ulx3s.lpf --freq 75)
+
+# name|device|lanes (0: without the SGU)|smaller configuration whose failure decides this one|
+# configuration whose mapped netlist is placed again (mapping does not depend on the device)
+configs=(
+  "board_nosgu_85k|85k|0||"
+  "board_nosgu_25k|25k|0||board_nosgu_85k"
+  "board_simd8_85k|85k|8||"
+  "board_simd16_85k|85k|16|board_simd8_85k|"
+  "board_simd32_85k|85k|32|board_simd16_85k|"
+  "board_simd8_45k|45k|8||board_simd8_85k"
+  "board_simd8_25k|25k|8||board_simd8_85k"
+)
+
+summaries=()
+for c in "${configs[@]}"; do
+  IFS='|' read -r name device lanes after reuse <<< "$c"
+  out=build/fpga/$name
+  if [ $resume -eq 1 ] && [ -f "$out/summary.json" ] &&
+     ! grep -q '"status": "not-run"' "$out/summary.json"; then
+    echo "sweep: $name: kept from the earlier run"
+  elif [ "$force" != 1 ] && [ -n "$after" ] && [ -f "build/fpga/$after/summary.json" ] &&
+     python3 -c "import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))['fits'] is False else 1)" \
+       "build/fpga/$after/summary.json"; then
+    echo "sweep: $name: not mapped: $after does not fit the same device, so this larger one cannot"
+    mkdir -p "$out"
+    python3 - "$after" "$name" "$device" "$lanes" > "$out/summary.json" <<'EOF'
+import json, sys
+after, name, device, lanes = sys.argv[1:5]
+s = json.load(open(f"build/fpga/{after}/summary.json"))
+caps = {"25k": 24288, "45k": 43848, "85k": 83640}
+t = {"name": name, "top": "ulx3s_top", "device": device, "params": [f"NumLanes={lanes}"],
+     "status": "not-run", "fits": False, "mapper": s.get("mapper"), "yosys": s.get("yosys"),
+     "freq_target_mhz": s.get("freq_target_mhz"), "fmax_min_mhz": None, "timing_met": None,
+     "times_s": {}, "util": {}, "critical_path": None}
+for k in ("lut4", "ff", "dsp", "ebr", "pfumx", "l6mux", "ccu2c", "lut_slots"):
+    t[k] = "-"
+comb = s["util"].get("TRELLIS_COMB", [s["lut_slots"], caps[s["device"]], 0])[0]
+t["not_fit"] = [f"not mapped: {after} already needs {comb} LUT sites "
+                f"({100 * comb / caps[s['device']]:.0f}% of the {s['device']} part; "
+                f"this one has {caps[device]})"]
+json.dump(t, sys.stdout, indent=1)
+EOF
+  else
+    params=("${pll75[@]}")
+    if [ "$lanes" = 0 ]; then params+=(WithSgu=0); else params+=(NumLanes="$lanes"); fi
+    from=()
+    if [ -n "$reuse" ] && [ -f "build/fpga/$reuse/$reuse.json" ] && [ -f "build/fpga/$reuse/synth.stat" ]; then
+      from=(--netlist "build/fpga/$reuse/$reuse.json")
+    fi
+    "${flow[@]}" --device "$device" --name "$name" "${from[@]}" ulx3s_top "${params[@]}"
+    echo "sweep: $name: exit $?"
+  fi
+  [ -f "$out/summary.json" ] && summaries+=("$name=$out/summary.json")
+done
+
+cmd="make fpga"
+[ "$src" = . ] || cmd="fpga/sweep.sh --root $src"
+python3 "$here/flow_report.py" table --doc docs/fpga.md --section sweep --kind sweep \
+  --command "$cmd" "${summaries[@]}"
+python3 "$here/flow_report.py" table --doc docs/performance.md --section fpga --kind sweep \
+  --heading "## FPGA: ECP5 area and Fmax (docs/fpga.md)" \
+  --command "$cmd" "${summaries[@]}" > /dev/null

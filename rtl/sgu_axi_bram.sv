@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: Apache-2.0
+// SGU on-chip memory: an AXI4 slave (bursts, byte strobes) and an AXI4-Lite host port over one
+// inferred single-port block RAM, for programs and data on an FPGA board.
+//
+// Memory: SizeBytes bytes at [BaseAddr, BaseAddr + SizeBytes), DataWidth bits per RAM word, byte
+// write enables; synchronous read (maps to ECP5 DP16KD block RAM). Contents are not reset.
+//
+// AXI4 slave (s_axi_*): one read burst and one write burst in flight (AR and AW are accepted when
+// the previous burst of their direction has ended), INCR and FIXED bursts of up to 256 beats,
+// narrow transfers (AxSIZE below the data width: the address steps by the transfer size and the
+// strobes / byte lanes follow the address, as AXI specifies), IDs echoed. A beat whose address is
+// outside the memory, and every beat of a WRAP (or reserved) burst, is not performed: reads
+// return zero data with SLVERR on that beat; writes are dropped (the other beats of the burst are
+// written) and B says SLVERR. W beats are accepted one per cycle as soon as their AW has been
+// (WLAST ends the burst); B follows one cycle after WLAST.
+// Reads: the first R beat comes 2 cycles after the AR handshake, then one beat per cycle while
+// RREADY is high. Valid/ready follow AXI: outputs stable while valid && !ready (assertions).
+//
+// AXI4-Lite host port (s_axil_*, 32-bit words): a write needs AW and W together (both readies
+// rise in the cycle it is performed); WSTRB writes the addressed bytes; B one cycle later. A read
+// answers 2 cycles after its AR handshake. Out-of-range addresses: SLVERR, nothing written, zero
+// read. The host port only uses RAM cycles that the AXI4 port leaves free (AXI4 write beats
+// first, then AXI4 read beats, then the host): it is meant for loading programs and data and
+// reading results while the SGU is idle, and may wait while the SGU streams.
+
+`include "sgu_assert.svh"
+
+module sgu_axi_bram #(
+  parameter int unsigned DataWidth = 64,     // AXI4 data width in bits: 32, 64, ..., 512
+  parameter int unsigned IdWidth   = 4,      // AXI4 ID width
+  parameter int unsigned SizeBytes = 65536,  // memory size in bytes: a power of two
+  parameter logic [31:0] BaseAddr  = '0      // first byte address (a multiple of SizeBytes)
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  // AXI4 slave: write address, data, response.
+  input  logic                   s_axi_awvalid_i,
+  output logic                   s_axi_awready_o,
+  input  logic [IdWidth-1:0]     s_axi_awid_i,
+  input  logic [31:0]            s_axi_awaddr_i,
+  input  logic [7:0]             s_axi_awlen_i,
+  input  logic [2:0]             s_axi_awsize_i,
+  input  logic [1:0]             s_axi_awburst_i,
+  input  logic                   s_axi_wvalid_i,
+  output logic                   s_axi_wready_o,
+  input  logic [DataWidth-1:0]   s_axi_wdata_i,
+  input  logic [DataWidth/8-1:0] s_axi_wstrb_i,
+  input  logic                   s_axi_wlast_i,
+  output logic                   s_axi_bvalid_o,
+  input  logic                   s_axi_bready_i,
+  output logic [IdWidth-1:0]     s_axi_bid_o,
+  output logic [1:0]             s_axi_bresp_o,
+  // AXI4 slave: read address and data.
+  input  logic                   s_axi_arvalid_i,
+  output logic                   s_axi_arready_o,
+  input  logic [IdWidth-1:0]     s_axi_arid_i,
+  input  logic [31:0]            s_axi_araddr_i,
+  input  logic [7:0]             s_axi_arlen_i,
+  input  logic [2:0]             s_axi_arsize_i,
+  input  logic [1:0]             s_axi_arburst_i,
+  output logic                   s_axi_rvalid_o,
+  input  logic                   s_axi_rready_i,
+  output logic [IdWidth-1:0]     s_axi_rid_o,
+  output logic [DataWidth-1:0]   s_axi_rdata_o,
+  output logic [1:0]             s_axi_rresp_o,
+  output logic                   s_axi_rlast_o,
+  // AXI4-Lite host port, 32-bit data.
+  input  logic                   s_axil_awvalid_i,
+  output logic                   s_axil_awready_o,
+  input  logic [31:0]            s_axil_awaddr_i,
+  input  logic                   s_axil_wvalid_i,
+  output logic                   s_axil_wready_o,
+  input  logic [31:0]            s_axil_wdata_i,
+  input  logic [3:0]             s_axil_wstrb_i,
+  output logic                   s_axil_bvalid_o,
+  input  logic                   s_axil_bready_i,
+  output logic [1:0]             s_axil_bresp_o,
+  input  logic                   s_axil_arvalid_i,
+  output logic                   s_axil_arready_o,
+  input  logic [31:0]            s_axil_araddr_i,
+  output logic                   s_axil_rvalid_o,
+  input  logic                   s_axil_rready_i,
+  output logic [31:0]            s_axil_rdata_o,
+  output logic [1:0]             s_axil_rresp_o
+);
+  localparam int unsigned StrbW     = DataWidth / 8;
+  localparam int unsigned OffBits   = $clog2(StrbW);           // byte offset in a RAM word
+  localparam int unsigned Depth     = SizeBytes / StrbW;        // RAM words
+  localparam int unsigned WordBits  = $clog2(Depth);
+  localparam int unsigned SizeBits  = $clog2(SizeBytes);
+  localparam int unsigned LiteLanes = DataWidth / 32;           // 32-bit lanes in a RAM word
+  localparam int unsigned LaneBits  = LiteLanes > 1 ? $clog2(LiteLanes) : 1;
+  localparam logic [1:0]  RespOkay  = 2'b00;
+  localparam logic [1:0]  RespSlvErr = 2'b10;
+  localparam logic [1:0]  BurstFixed = 2'b00;
+
+  // In the memory: the offset from BaseAddr is below SizeBytes.
+  function automatic logic in_range(logic [31:0] addr);
+    logic [31:0] off;
+    off = addr - BaseAddr;
+    return (off >> SizeBits) == '0;
+  endfunction
+
+  function automatic logic [WordBits-1:0] word_of(logic [31:0] addr);
+    return WordBits'((addr - BaseAddr) >> OffBits);
+  endfunction
+
+  // Next beat address of a burst.
+  function automatic logic [31:0] next_addr(logic [31:0] addr, logic [2:0] size,
+                                            logic [1:0] burst);
+    logic [31:0] step;
+    step = 32'd1 << size;
+    if (burst == BurstFixed) begin
+      return addr;
+    end
+    // INCR (and WRAP, whose beats are not performed): later beats are aligned to the size.
+    return (addr & ~(step - 32'd1)) + step;
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // The RAM: one access per cycle (read or byte-masked write).
+  logic                 ram_en, ram_we;
+  logic [WordBits-1:0]  ram_addr;
+  logic [StrbW-1:0]     ram_be;
+  logic [DataWidth-1:0] ram_wdata;
+  logic [DataWidth-1:0] ram_rdata_q;
+  logic [DataWidth-1:0] mem_q [Depth];
+
+  always_ff @(posedge clk_i) begin
+    if (ram_en) begin
+      if (ram_we) begin
+        for (int b = 0; b < StrbW; b++) begin
+          if (ram_be[b]) begin
+            mem_q[ram_addr][8*b +: 8] <= ram_wdata[8*b +: 8];
+          end
+        end
+      end else begin
+        ram_rdata_q <= mem_q[ram_addr];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // AXI4 write channel state.
+  logic               wr_active_q, wr_active_d;
+  logic [31:0]        wr_addr_q, wr_addr_d;
+  logic [2:0]         wr_size_q, wr_size_d;
+  logic [1:0]         wr_burst_q, wr_burst_d;
+  logic [IdWidth-1:0] wr_id_q, wr_id_d;
+  logic               wr_err_q, wr_err_d;
+  logic [7:0]         wr_left_q, wr_left_d;   // beats after the current one (for the assertion)
+  logic               b_valid_q, b_valid_d;
+  logic [1:0]         b_resp_q, b_resp_d;
+  logic               w_beat;                 // a W beat is taken this cycle
+  logic               w_ok;                   // and written to the RAM
+
+  // AXI4 read channel state.
+  logic               rd_active_q, rd_active_d;
+  logic [31:0]        rd_addr_q, rd_addr_d;
+  logic [2:0]         rd_size_q, rd_size_d;
+  logic [1:0]         rd_burst_q, rd_burst_d;
+  logic [IdWidth-1:0] rd_id_q, rd_id_d;
+  logic [7:0]         rd_left_q, rd_left_d;   // beats after the current one
+  logic               r_valid_q, r_valid_d;
+  logic               r_err_q, r_err_d;
+  logic               r_last_q, r_last_d;
+  logic [IdWidth-1:0] r_id_q, r_id_d;
+  logic               r_issue;                // an R beat is produced this cycle
+  logic               r_ok;                   // from the RAM
+
+  // Host port state.
+  logic               hw_grant, hr_grant;     // host write / read performed this cycle
+  logic               hb_valid_q, hb_valid_d;
+  logic [1:0]         hb_resp_q, hb_resp_d;
+  logic               hr_pend_q, hr_pend_d;   // host read issued last cycle: RAM output is it
+  logic [LaneBits-1:0] hr_lane_q, hr_lane_d;
+  logic               hr_err_q, hr_err_d;
+  logic               hr_valid_q, hr_valid_d;
+  logic [31:0]        hr_data_q, hr_data_d;
+  logic [1:0]         hr_resp_q, hr_resp_d;
+  logic [LaneBits-1:0] hw_lane, hr_lane;
+
+  if (LiteLanes > 1) begin : gen_lanes
+    assign hw_lane = s_axil_awaddr_i[2 +: LaneBits];
+    assign hr_lane = s_axil_araddr_i[2 +: LaneBits];
+  end else begin : gen_one_lane
+    assign hw_lane = '0;
+    assign hr_lane = '0;
+  end
+
+  // Arbitration of the RAM port: AXI4 write beats, then AXI4 read beats, then the host.
+  assign w_beat  = wr_active_q && s_axi_wvalid_i;
+  assign w_ok    = w_beat && !wr_burst_q[1] && in_range(wr_addr_q);  // FIXED or INCR
+  assign r_issue = !w_beat && rd_active_q && (!r_valid_q || s_axi_rready_i);
+  assign r_ok    = r_issue && !rd_burst_q[1] && in_range(rd_addr_q);
+  assign hw_grant = !w_beat && !r_issue && s_axil_awvalid_i && s_axil_wvalid_i && !hb_valid_q;
+  assign hr_grant = !w_beat && !r_issue && !hw_grant && s_axil_arvalid_i && !hr_valid_q &&
+                    !hr_pend_q && !r_valid_q;
+
+  always_comb begin
+    ram_en    = 1'b0;
+    ram_we    = 1'b0;
+    ram_addr  = '0;
+    ram_be    = '0;
+    ram_wdata = s_axi_wdata_i;
+    if (w_beat) begin
+      ram_en   = w_ok;
+      ram_we   = 1'b1;
+      ram_addr = word_of(wr_addr_q);
+      ram_be   = s_axi_wstrb_i;
+    end else if (r_issue) begin
+      ram_en   = r_ok;
+      ram_addr = word_of(rd_addr_q);
+    end else if (hw_grant) begin
+      ram_en    = in_range(s_axil_awaddr_i);
+      ram_we    = 1'b1;
+      ram_addr  = word_of(s_axil_awaddr_i);
+      ram_wdata = {LiteLanes{s_axil_wdata_i}};
+      for (int l = 0; l < LiteLanes; l++) begin
+        if (LaneBits'(l) == hw_lane) begin
+          ram_be[4*l +: 4] = s_axil_wstrb_i;
+        end
+      end
+    end else if (hr_grant) begin
+      ram_en   = in_range(s_axil_araddr_i);
+      ram_addr = word_of(s_axil_araddr_i);
+    end
+  end
+
+  // AXI4 write.
+  always_comb begin
+    wr_active_d = wr_active_q;
+    wr_addr_d   = wr_addr_q;
+    wr_size_d   = wr_size_q;
+    wr_burst_d  = wr_burst_q;
+    wr_id_d     = wr_id_q;
+    wr_err_d    = wr_err_q;
+    wr_left_d   = wr_left_q;
+    b_valid_d   = b_valid_q;
+    b_resp_d    = b_resp_q;
+    if (s_axi_awvalid_i && s_axi_awready_o) begin
+      wr_active_d = 1'b1;
+      wr_addr_d   = s_axi_awaddr_i;
+      wr_size_d   = s_axi_awsize_i;
+      wr_burst_d  = s_axi_awburst_i;
+      wr_id_d     = s_axi_awid_i;
+      wr_err_d    = 1'b0;
+      wr_left_d   = s_axi_awlen_i;
+    end
+    if (w_beat) begin
+      wr_addr_d = next_addr(wr_addr_q, wr_size_q, wr_burst_q);
+      wr_left_d = wr_left_q - 1'b1;
+      if (!w_ok) begin
+        wr_err_d = 1'b1;
+      end
+      if (s_axi_wlast_i) begin
+        wr_active_d = 1'b0;
+        b_valid_d   = 1'b1;
+        b_resp_d    = (wr_err_q || !w_ok) ? RespSlvErr : RespOkay;
+      end
+    end
+    if (s_axi_bvalid_o && s_axi_bready_i) begin
+      b_valid_d = 1'b0;
+    end
+  end
+
+  // AXI4 read.
+  always_comb begin
+    rd_active_d = rd_active_q;
+    rd_addr_d   = rd_addr_q;
+    rd_size_d   = rd_size_q;
+    rd_burst_d  = rd_burst_q;
+    rd_id_d     = rd_id_q;
+    rd_left_d   = rd_left_q;
+    r_valid_d   = r_valid_q;
+    r_err_d     = r_err_q;
+    r_last_d    = r_last_q;
+    r_id_d      = r_id_q;
+    if (s_axi_rvalid_o && s_axi_rready_i) begin
+      r_valid_d = 1'b0;
+    end
+    if (s_axi_arvalid_i && s_axi_arready_o) begin
+      rd_active_d = 1'b1;
+      rd_addr_d   = s_axi_araddr_i;
+      rd_size_d   = s_axi_arsize_i;
+      rd_burst_d  = s_axi_arburst_i;
+      rd_id_d     = s_axi_arid_i;
+      rd_left_d   = s_axi_arlen_i;
+    end
+    if (r_issue) begin
+      r_valid_d = 1'b1;
+      r_err_d   = !r_ok;
+      r_last_d  = rd_left_q == '0;
+      r_id_d    = rd_id_q;
+      rd_addr_d = next_addr(rd_addr_q, rd_size_q, rd_burst_q);
+      rd_left_d = rd_left_q - 1'b1;
+      if (rd_left_q == '0) begin
+        rd_active_d = 1'b0;
+      end
+    end
+  end
+
+  // Host port.
+  always_comb begin
+    hb_valid_d = hb_valid_q;
+    hb_resp_d  = hb_resp_q;
+    hr_pend_d  = hr_grant;
+    hr_lane_d  = hr_lane_q;
+    hr_err_d   = hr_err_q;
+    hr_valid_d = hr_valid_q;
+    hr_data_d  = hr_data_q;
+    hr_resp_d  = hr_resp_q;
+    if (hw_grant) begin
+      hb_valid_d = 1'b1;
+      hb_resp_d  = in_range(s_axil_awaddr_i) ? RespOkay : RespSlvErr;
+    end else if (s_axil_bvalid_o && s_axil_bready_i) begin
+      hb_valid_d = 1'b0;
+    end
+    if (hr_grant) begin
+      hr_lane_d = hr_lane;
+      hr_err_d  = !in_range(s_axil_araddr_i);
+    end
+    if (hr_pend_q) begin
+      hr_valid_d = 1'b1;
+      hr_data_d  = hr_err_q ? '0 : ram_rdata_q[32*hr_lane_q +: 32];
+      hr_resp_d  = hr_err_q ? RespSlvErr : RespOkay;
+    end else if (s_axil_rvalid_o && s_axil_rready_i) begin
+      hr_valid_d = 1'b0;
+    end
+  end
+
+  assign s_axi_awready_o = !wr_active_q && !b_valid_q;
+  assign s_axi_wready_o  = wr_active_q;
+  assign s_axi_bvalid_o  = b_valid_q;
+  assign s_axi_bid_o     = wr_id_q;
+  assign s_axi_bresp_o   = b_resp_q;
+  assign s_axi_arready_o = !rd_active_q;
+  assign s_axi_rvalid_o  = r_valid_q;
+  assign s_axi_rid_o     = r_id_q;
+  assign s_axi_rdata_o   = r_err_q ? '0 : ram_rdata_q;
+  assign s_axi_rresp_o   = r_err_q ? RespSlvErr : RespOkay;
+  assign s_axi_rlast_o   = r_last_q;
+
+  assign s_axil_awready_o = hw_grant;
+  assign s_axil_wready_o  = hw_grant;
+  assign s_axil_bvalid_o  = hb_valid_q;
+  assign s_axil_bresp_o   = hb_resp_q;
+  assign s_axil_arready_o = hr_grant;
+  assign s_axil_rvalid_o  = hr_valid_q;
+  assign s_axil_rdata_o   = hr_data_q;
+  assign s_axil_rresp_o   = hr_resp_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wr_active_q <= 1'b0;
+      wr_addr_q   <= '0;
+      wr_size_q   <= '0;
+      wr_burst_q  <= '0;
+      wr_id_q     <= '0;
+      wr_err_q    <= 1'b0;
+      wr_left_q   <= '0;
+      b_valid_q   <= 1'b0;
+      b_resp_q    <= '0;
+      rd_active_q <= 1'b0;
+      rd_addr_q   <= '0;
+      rd_size_q   <= '0;
+      rd_burst_q  <= '0;
+      rd_id_q     <= '0;
+      rd_left_q   <= '0;
+      r_valid_q   <= 1'b0;
+      r_err_q     <= 1'b0;
+      r_last_q    <= 1'b0;
+      r_id_q      <= '0;
+      hb_valid_q  <= 1'b0;
+      hb_resp_q   <= '0;
+      hr_pend_q   <= 1'b0;
+      hr_lane_q   <= '0;
+      hr_err_q    <= 1'b0;
+      hr_valid_q  <= 1'b0;
+      hr_data_q   <= '0;
+      hr_resp_q   <= '0;
+    end else begin
+      wr_active_q <= wr_active_d;
+      wr_addr_q   <= wr_addr_d;
+      wr_size_q   <= wr_size_d;
+      wr_burst_q  <= wr_burst_d;
+      wr_id_q     <= wr_id_d;
+      wr_err_q    <= wr_err_d;
+      wr_left_q   <= wr_left_d;
+      b_valid_q   <= b_valid_d;
+      b_resp_q    <= b_resp_d;
+      rd_active_q <= rd_active_d;
+      rd_addr_q   <= rd_addr_d;
+      rd_size_q   <= rd_size_d;
+      rd_burst_q  <= rd_burst_d;
+      rd_id_q     <= rd_id_d;
+      rd_left_q   <= rd_left_d;
+      r_valid_q   <= r_valid_d;
+      r_err_q     <= r_err_d;
+      r_last_q    <= r_last_d;
+      r_id_q      <= r_id_d;
+      hb_valid_q  <= hb_valid_d;
+      hb_resp_q   <= hb_resp_d;
+      hr_pend_q   <= hr_pend_d;
+      hr_lane_q   <= hr_lane_d;
+      hr_err_q    <= hr_err_d;
+      hr_valid_q  <= hr_valid_d;
+      hr_data_q   <= hr_data_d;
+      hr_resp_q   <= hr_resp_d;
+    end
+  end
+
+  `SGU_ASSERT_INIT(DataWidth_A, DataWidth >= 32 && DataWidth <= 512 &&
+                                (DataWidth & (DataWidth - 1)) == 0)
+  `SGU_ASSERT_INIT(SizeBytes_A, SizeBytes >= 2 * DataWidth / 8 &&
+                                (SizeBytes & (SizeBytes - 1)) == 0)
+  `SGU_ASSERT_INIT(BaseAddr_A, (BaseAddr & (SizeBytes - 1)) == 0)
+  // Outputs stable while valid && !ready.
+  `SGU_ASSERT(RStable_A, s_axi_rvalid_o && !s_axi_rready_i |=>
+                         s_axi_rvalid_o && $stable(s_axi_rdata_o) && $stable(s_axi_rresp_o) &&
+                         $stable(s_axi_rlast_o) && $stable(s_axi_rid_o))
+  `SGU_ASSERT(BStable_A, s_axi_bvalid_o && !s_axi_bready_i |=>
+                         s_axi_bvalid_o && $stable(s_axi_bresp_o) && $stable(s_axi_bid_o))
+  `SGU_ASSERT(HostRStable_A, s_axil_rvalid_o && !s_axil_rready_i |=>
+                             s_axil_rvalid_o && $stable(s_axil_rdata_o))
+  // WLAST marks the beat AWLEN announced.
+  `SGU_ASSERT(WLast_A, w_beat |-> s_axi_wlast_i == (wr_left_q == '0))
+  // One RAM access per cycle; the RAM output is never replaced under a pending R beat.
+  `SGU_ASSERT(RamOwner_A, $onehot0({w_beat, r_issue, hw_grant, hr_grant}))
+  `SGU_ASSERT(RamHold_A, s_axi_rvalid_o && !s_axi_rready_i |-> !(ram_en && !ram_we))
+
+endmodule

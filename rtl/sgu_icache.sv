@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: Apache-2.0
+// SGU instruction cache: direct-mapped, CacheBytes in LineBytes lines, refilled by AXI4 INCR bursts.
+//
+// Core side (the interface of the former one-line fetch buffer): the core presents pc_i with
+// req_i; when the line holding pc_i is in the cache, valid_o is high in the same cycle with the
+// instruction word (zero latency on a hit, so straight-line code and every loop that fits in the
+// cache issue one instruction per cycle once its lines are in). On a miss the unit fetches the
+// aligned line (Beats = LineBytes / (AxiDataWidth/8) beats, one INCR burst) into the line's
+// slot, and valid_o rises in the cycle after the last beat. pc_i stays put while the core waits
+// (checked below). flush_i (kernel start) invalidates every line; a refill in progress completes
+// but its line is dropped. Stores do not update the cache (self-modifying code is unsupported).
+//
+// Organisation:
+//   pc_i = | tag: 31..CacheShift | index: CacheShift-1..OffsetShift | beat | word | 000 |
+//   valid_q[NumLines]                 flops (a flush clears them in one cycle)
+//   tag_mem[NumLines]                 TagBits wide, written when a refill starts
+//   data_mem[NumLines * Beats]        AxiDataWidth wide (one entry per beat of a line), written
+//                                     beat by beat; read at pc_i[CacheShift-1:BeatShift]
+// Both arrays have one synchronous write port and one asynchronous read port, the shape of
+// FPGA distributed RAM (ECP5 DPR16X4): the read address is pc_i, which the core holds in a
+// register, so the combinational core gets its word with zero latency. Block RAM (ECP5 EBR)
+// needs the address one cycle ahead; a pipelined core's fetch stage provides that (its next pc),
+// at which point the same arrays are read with a registered address (docs/architecture.md).
+//
+// Bus errors: the response of every beat of a refill is kept in err_q. A refill with no error
+// makes its line valid. A refill with an error does not: its line is usable only as the last
+// refill (eline_valid_q, tag fill_addr_q, per-beat errors err_q) until the next refill or flush,
+// like the former line buffer, so the word the core waits for is delivered (bus_err_o set when
+// its beat erred: the core traps FetchBusError) and the words of good beats of that line can be
+// executed; once another line is refilled, the errored line misses again and is refetched.
+//
+// Counters (performance, not architecture; cleared by flush_i): misses_o counts refills started,
+// hits_o counts instructions delivered (req_i && valid_o) that did not wait for a refill. For a
+// run that ends with halt or an instruction trap, hits + misses = instructions retired.
+//
+// AXI rules obeyed: AR held until ready with a stable payload; R accepted every cycle.
+
+`include "sgu_assert.svh"
+
+module sgu_icache #(
+  parameter int unsigned AxiDataWidth = 64,    // AXI data width in bits: 64..512
+  parameter int unsigned CacheBytes   = 1024,  // capacity: a power of two, 256..8192
+  parameter int unsigned LineBytes    = 64     // line: a power of two, AxiDataWidth/8..64
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  input  logic                    flush_i,     // invalidate every line, clear the counters
+  input  logic                    req_i,       // the core wants the word at pc_i
+  input  logic [31:0]             pc_i,        // multiple of 8; stable while req_i && !valid_o
+  output logic                    valid_o,     // insn_o / bus_err_o hold the word at pc_i
+  output logic [63:0]             insn_o,
+  output logic                    bus_err_o,   // the word came back with an AXI error
+  output logic [63:0]             hits_o,      // deliveries without a refill since the flush
+  output logic [63:0]             misses_o,    // refills started since the flush
+  // AXI4 master read channels (one burst per line).
+  output logic                    ar_valid_o,
+  input  logic                    ar_ready_i,
+  output logic [31:0]             ar_addr_o,
+  output logic [7:0]              ar_len_o,
+  output logic [2:0]              ar_size_o,
+  input  logic                    r_valid_i,
+  output logic                    r_ready_o,
+  input  logic [AxiDataWidth-1:0] r_data_i,
+  input  logic [1:0]              r_resp_i,
+  input  logic                    r_last_i
+);
+  localparam int unsigned BeatBytes    = AxiDataWidth / 8;
+  localparam int unsigned Beats        = LineBytes / BeatBytes;
+  localparam int unsigned NumLines     = CacheBytes / LineBytes;
+  localparam int unsigned Entries      = CacheBytes / BeatBytes;
+  localparam int unsigned WordsPerBeat = BeatBytes / 8;
+  localparam int unsigned BeatShift    = $clog2(BeatBytes);
+  localparam int unsigned OffsetShift  = $clog2(LineBytes);
+  localparam int unsigned CacheShift   = $clog2(CacheBytes);
+  localparam int unsigned IndexBits    = CacheShift - OffsetShift;
+  localparam int unsigned TagBits      = 32 - CacheShift;
+  localparam int unsigned LineBits     = 32 - OffsetShift;   // line address: pc[31:OffsetShift]
+  localparam int unsigned EntryBits    = CacheShift - BeatShift;
+  localparam int unsigned BeatSelBits  = (Beats > 1) ? $clog2(Beats) : 1;
+  localparam int unsigned WordSelBits  = (WordsPerBeat > 1) ? $clog2(WordsPerBeat) : 1;
+
+  typedef enum logic [1:0] {
+    StIdle,
+    StAddr,
+    StData
+  } state_e;
+
+  // ------------------------------------------------------------------------------ storage
+  logic [TagBits-1:0]      tag_mem  [NumLines];
+  logic [AxiDataWidth-1:0] data_mem [Entries];
+  logic [NumLines-1:0]     valid_q, valid_d;
+
+  logic                    tag_we;
+  logic [IndexBits-1:0]    tag_waddr;
+  logic [TagBits-1:0]      tag_wdata;
+  logic                    data_we;
+  logic [EntryBits-1:0]    data_waddr;
+
+  always_ff @(posedge clk_i) begin
+    if (tag_we) begin
+      tag_mem[tag_waddr] <= tag_wdata;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (data_we) begin
+      data_mem[data_waddr] <= r_data_i;
+    end
+  end
+
+  // ------------------------------------------------------------------------------ lookup
+  state_e                  state_q, state_d;
+  logic [LineBits-1:0]     fill_addr_q, fill_addr_d;   // line being / last refilled
+  logic [OffsetShift-1:0]  fill_off_q, fill_off_d;     // byte offset of the next beat
+  logic [Beats-1:0]        err_q, err_d;               // per-beat errors of that refill
+  logic                    eline_valid_q, eline_valid_d;  // last refill erred, line usable
+  logic                    drop_q, drop_d;             // flushed during the refill
+  logic                    missed_q, missed_d;         // the pending access started a refill
+  logic [63:0]             hits_q, hits_d, misses_q, misses_d;
+
+  logic [IndexBits-1:0]    index;
+  logic [TagBits-1:0]      tag;
+  logic [EntryBits-1:0]    entry;
+  logic [BeatSelBits-1:0]  beat_sel;
+  logic [WordSelBits-1:0]  word_sel;
+  logic [AxiDataWidth-1:0] entry_data;
+  logic [WordsPerBeat-1:0][63:0] entry_words;
+  logic                    line_hit, eline_hit, hit;
+
+  assign index       = pc_i[CacheShift-1:OffsetShift];
+  assign tag         = pc_i[31:CacheShift];
+  assign entry       = pc_i[CacheShift-1:BeatShift];
+  if (Beats > 1) begin : gen_beat_sel
+    assign beat_sel = pc_i[OffsetShift-1:BeatShift];
+  end else begin : gen_one_beat
+    assign beat_sel = '0;
+  end
+  if (WordsPerBeat > 1) begin : gen_word_sel
+    assign word_sel = pc_i[BeatShift-1:3];
+  end else begin : gen_one_word
+    assign word_sel = '0;
+  end
+  assign entry_data  = data_mem[entry];
+  assign entry_words = entry_data;
+
+  assign line_hit  = valid_q[index] && (tag_mem[index] == tag);
+  assign eline_hit = eline_valid_q && (fill_addr_q == pc_i[31:OffsetShift]);
+  assign hit       = line_hit || eline_hit;
+
+  assign valid_o   = req_i && hit;
+  assign insn_o    = entry_words[word_sel];
+  assign bus_err_o = eline_hit && err_q[beat_sel];
+  assign hits_o    = hits_q;
+  assign misses_o  = misses_q;
+
+  // ------------------------------------------------------------------------------ refill
+  logic [31:0]            fill_beat_addr;
+  logic [BeatSelBits-1:0] fill_beat;  // index of the beat being received
+  assign fill_beat_addr = {fill_addr_q, fill_off_q};
+  if (Beats > 1) begin : gen_fill_beat
+    assign fill_beat = fill_off_q[OffsetShift-1:BeatShift];
+  end else begin : gen_fill_one_beat
+    assign fill_beat = '0;
+  end
+
+  assign ar_valid_o = state_q == StAddr;
+  assign ar_addr_o  = {fill_addr_q, OffsetShift'(0)};
+  assign ar_len_o   = 8'(Beats - 1);
+  assign ar_size_o  = 3'(BeatShift);
+  assign r_ready_o  = state_q == StData;
+
+  assign data_we    = (state_q == StData) && r_valid_i;
+  assign data_waddr = fill_beat_addr[CacheShift-1:BeatShift];
+  assign tag_waddr  = index;
+  assign tag_wdata  = tag;
+
+  always_comb begin
+    state_d       = state_q;
+    valid_d       = valid_q;
+    fill_addr_d   = fill_addr_q;
+    fill_off_d    = fill_off_q;
+    err_d         = err_q;
+    eline_valid_d = eline_valid_q;
+    drop_d        = drop_q || flush_i;
+    missed_d      = missed_q;
+    hits_d        = hits_q;
+    misses_d      = misses_q;
+    tag_we        = 1'b0;
+
+    if (valid_o) begin
+      hits_d   = missed_q ? hits_q : hits_q + 64'd1;
+      missed_d = 1'b0;
+    end
+
+    unique case (state_q)
+      StIdle: begin
+        if (req_i && !hit && !flush_i) begin
+          // Miss: the slot is invalid from now on; its new tag is written right away.
+          valid_d[index] = 1'b0;
+          tag_we         = 1'b1;
+          fill_addr_d    = pc_i[31:OffsetShift];
+          fill_off_d     = '0;
+          err_d          = '0;
+          eline_valid_d  = 1'b0;
+          drop_d         = 1'b0;
+          missed_d       = 1'b1;
+          misses_d       = misses_q + 64'd1;
+          state_d        = StAddr;
+        end
+      end
+      StAddr: begin
+        if (ar_ready_i) begin
+          state_d = StData;
+        end
+      end
+      StData: begin
+        if (r_valid_i) begin
+          err_d[fill_beat] = r_resp_i[1];
+          fill_off_d = fill_off_q + OffsetShift'(BeatBytes);
+          if (r_last_i) begin
+            state_d = StIdle;
+            if (!drop_q && !flush_i) begin
+              if (err_d == '0) begin
+                valid_d[fill_addr_q[IndexBits-1:0]] = 1'b1;
+              end else begin
+                eline_valid_d = 1'b1;
+              end
+            end
+          end
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+
+    // Kernel start: nothing cached survives, the counters start from zero.
+    if (flush_i) begin
+      valid_d       = '0;
+      eline_valid_d = 1'b0;
+      missed_d      = 1'b0;
+      hits_d        = '0;
+      misses_d      = '0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q       <= StIdle;
+      valid_q       <= '0;
+      fill_addr_q   <= '0;
+      fill_off_q    <= '0;
+      err_q         <= '0;
+      eline_valid_q <= 1'b0;
+      drop_q        <= 1'b0;
+      missed_q      <= 1'b0;
+      hits_q        <= '0;
+      misses_q      <= '0;
+    end else begin
+      state_q       <= state_d;
+      valid_q       <= valid_d;
+      fill_addr_q   <= fill_addr_d;
+      fill_off_q    <= fill_off_d;
+      err_q         <= err_d;
+      eline_valid_q <= eline_valid_d;
+      drop_q        <= drop_d;
+      missed_q      <= missed_d;
+      hits_q        <= hits_d;
+      misses_q      <= misses_d;
+    end
+  end
+
+  logic unused;
+  assign unused = r_resp_i[0] ^ ^pc_i[2:0] ^ ^fill_beat_addr[31:CacheShift] ^
+                  ^fill_beat_addr[BeatShift-1:0] ^ ^pc_i[OffsetShift-1:3] ^ ^fill_off_q;
+
+  `SGU_ASSERT_INIT(CacheBytes_A, CacheBytes >= 256 && CacheBytes <= 8192 &&
+                                 (CacheBytes & (CacheBytes - 1)) == 0)
+  `SGU_ASSERT_INIT(LineBytes_A, LineBytes >= BeatBytes && LineBytes <= 64 &&
+                                (LineBytes & (LineBytes - 1)) == 0 && LineBytes < CacheBytes)
+  `SGU_ASSERT(ArStable_A, ar_valid_o && !ar_ready_i |=> ar_valid_o && $stable(ar_addr_o))
+  `SGU_ASSERT(PcAligned_A, req_i |-> pc_i[2:0] == '0)
+  // The core waits at pc_i for the line being refilled (unless a flush dropped that refill).
+  `SGU_ASSERT(PcHeldInRefill_A, req_i && state_q != StIdle && !drop_q |->
+                                pc_i[31:OffsetShift] == fill_addr_q)
+  // The burst has exactly Beats beats.
+  `SGU_ASSERT(LastBeat_A, r_valid_i && r_ready_o |->
+                          r_last_i == (fill_off_q == OffsetShift'(LineBytes - BeatBytes)))
+  // An errored line is never cached as valid, so at most one of the two can hit.
+  `SGU_ASSERT(OneHitSource_A, !(line_hit && eline_hit))
+
+endmodule
