@@ -308,6 +308,7 @@ class Lowerer {
   Val RoundFloat(const Val& x, uint32_t mode, bool scalar);
   Val Popcount32(const Val& x, bool scalar);
   Val Clz32(const Val& x, bool scalar);
+  Val First(const Val& x);
   Val LoadField(uint32_t base_reg, uint32_t off, bool scalar = true);
   Val Address(uint32_t ptr_id, const SpvInsn* user) { return Get1(ptr_id, user); }
   Val AddrAdd(const Val& base, const Val& idx, uint32_t scale, bool scalar);
@@ -716,6 +717,19 @@ Val Lowerer::Clz32(const Val& x0, bool scalar) {
   }
   Val ones = Popcount32(x, scalar);
   return Bin(Op::kSub, Op::kNop, kDtU32, Val::Const(32, false), ones, scalar, false);
+}
+
+// The value of the lowest active lane, as a scalar (a 64-bit value word by word).
+Val Lowerer::First(const Val& x) {
+  if (!x.pair) {
+    Opnd rd = NewReg(true, false);
+    Emit(Op::kFirst, kDtU32, 0, rd, x.o);
+    return Val::Reg(rd, false);
+  }
+  Opnd lo = NewReg(true, false), hi = NewReg(true, false);
+  Emit(Op::kFirst, kDtU32, 0, lo, Opnd{Opnd::kVirt, Opnd::kLo, x.o.idx});
+  Emit(Op::kFirst, kDtU32, 0, hi, Opnd{Opnd::kVirt, Opnd::kHi, x.o.idx});
+  return FromWords({Val::Reg(lo, false), Val::Reg(hi, false)}, {Scal{64}}, true)[0];
 }
 
 Val Lowerer::LoadField(uint32_t base_reg, uint32_t off, bool scalar) {
@@ -2995,18 +3009,7 @@ void Lowerer::SelectGroup(const SpvInsn& in) {
       std::vector<Val> v = shfl(isa::ModShfl::kIdx, in.ops[1], in.ops[2], nullptr, 0);
       (void)idx;
       std::vector<Val> r;
-      for (const Val& x : v) {
-        Opnd rd = NewReg(true, x.pair);
-        if (x.pair) {
-          Opnd lo = NewReg(true, false), hi = NewReg(true, false);
-          Emit(Op::kFirst, kDtU32, 0, lo, Opnd{Opnd::kVirt, Opnd::kLo, x.o.idx});
-          Emit(Op::kFirst, kDtU32, 0, hi, Opnd{Opnd::kVirt, Opnd::kHi, x.o.idx});
-          r.push_back(FromWords({Val::Reg(lo, false), Val::Reg(hi, false)}, {Scal{64}}, true)[0]);
-        } else {
-          Emit(Op::kFirst, kDtU32, 0, rd, x.o);
-          r.push_back(Val::Reg(rd, false));
-        }
-      }
+      for (const Val& x : v) r.push_back(First(x));
       Set(in.id, r);
       return;
     }
@@ -3018,16 +3021,7 @@ void Lowerer::SelectGroup(const SpvInsn& in) {
           r.push_back(x);
           continue;
         }
-        if (x.pair) {
-          Opnd lo = NewReg(true, false), hi = NewReg(true, false);
-          Emit(Op::kFirst, kDtU32, 0, lo, Opnd{Opnd::kVirt, Opnd::kLo, x.o.idx});
-          Emit(Op::kFirst, kDtU32, 0, hi, Opnd{Opnd::kVirt, Opnd::kHi, x.o.idx});
-          r.push_back(FromWords({Val::Reg(lo, false), Val::Reg(hi, false)}, {Scal{64}}, true)[0]);
-        } else {
-          Opnd rd = NewReg(true, false);
-          Emit(Op::kFirst, kDtU32, 0, rd, x.o);
-          r.push_back(Val::Reg(rd, false));
-        }
+        r.push_back(First(x));
       }
       Set(in.id, r);
       return;
@@ -3062,15 +3056,7 @@ void Lowerer::SelectGroup(const SpvInsn& in) {
       for (const Val& x : v) {
         if (x.is_const || IsScalar(x)) continue;
         const unsigned dt = x.pair ? kDtU64 : kDtU32;
-        Opnd f = NewReg(true, x.pair);
-        if (x.pair) {
-          Opnd lo = NewReg(true, false), hi = NewReg(true, false);
-          Emit(Op::kFirst, kDtU32, 0, lo, Opnd{Opnd::kVirt, Opnd::kLo, x.o.idx});
-          Emit(Op::kFirst, kDtU32, 0, hi, Opnd{Opnd::kVirt, Opnd::kHi, x.o.idx});
-          f = FromWords({Val::Reg(lo, false), Val::Reg(hi, false)}, {Scal{64}}, true)[0].o;
-        } else {
-          Emit(Op::kFirst, kDtU32, 0, f, x.o);
-        }
+        const Opnd f = First(x).o;
         Val eq = Cmp(isa::ModCmp::kEq, dt, x, Val::Reg(f, x.pair), false);
         Opnd all = NewReg(true, false);
         Emit(Op::kVote, kDtI32, Mod(isa::ModVote::kAll), all, Word(eq));
