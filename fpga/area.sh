@@ -32,8 +32,8 @@ done
 
 # label|top|name|extra flow options and parameters
 runs=(
-  "sgu_lane (int ALU + FPU), one lane|sgu_lane|area_lane|"
-  "sgu_fpu (in sgu_lane)|sgu_fpu|area_fpu|"
+  "sgu_lane (int ALU + sgu_mfu), one lane|sgu_lane|area_lane|"
+  "sgu_mfu (in sgu_lane)|sgu_mfu|area_mfu|"
   "sgu_xbar|sgu_xbar|area_xbar_8|NumLanes=8"
   "sgu_regfile|sgu_regfile|area_regfile_8|NumLanes=8"
   "sgu_core (control), sub-blocks black boxes|sgu_core|area_core_ctrl_8|--blackbox sgu_lane --blackbox sgu_xbar --blackbox sgu_regfile --blackbox sgu_decode --blackbox sgu_vote --blackbox sgu_mask_stack NumLanes=8"

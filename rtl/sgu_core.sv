@@ -1,17 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU core: issue, execute and retire of one sub-group, with the execution mask and traps.
+// SGU core: the in-order pipeline that issues, executes and retires the instructions of one sub-group.
 //
-// The core holds pc, exec, the register file and the mask stack, and executes one instruction per
-// cycle when the fetch unit has it (everything except ld/st completes in the cycle it issues:
-// lane datapaths, crossbar, vote, control). ld/st hand the lane addresses to the LSU and wait
-// (state StMem); the instruction retires when the LSU is done. Each retired or trapping
-// instruction produces one record on the retire port, one cycle after it executes.
+// Stages (docs/architecture.md "Pipeline"):
+//   F   fetch: pc_f indexes the instruction cache (a hit delivers the word in the same cycle); a
+//       predecoder predicts the next pc (br: taken; bz/bnz/bexz/bexnz: taken when backward) and
+//       stops fetching after halt/trap and after a fetch fault. The word goes to D.
+//   D   decode and register read: hazard checks; when the instruction moves on, the register file
+//       samples its three source rows (synchronous RAM read, bypassed for the write at that edge).
+//   X   execute, the commit point: every trap, branch, mask-stack and exec-mask decision is made
+//       here, in program order, on architectural state. Short operations (integer ALU, crossbar,
+//       vote, csrr, lane) write the register file at the end of X; ld/st hold X while the LSU
+//       works (and start only when every older instruction has retired, so the AXI traffic of a
+//       store follows the records before it); long operations (multiply, FP32) enter the lanes'
+//       sgu_mfu pipelines. A 64-bit multiply holds X for three cycles (steps 0, 1, 2).
+//   L2, L3, L4  the long pipe. Long results are written at the end of L4. Every instruction's
+//       retire record travels X -> L2 -> L3 -> L4 and leaves on the retire port from L4, so
+//       records are in program order although short results were written three cycles earlier.
+// Hazards, all resolved in D by stalling (no forwarding network besides the register file's
+// write bypass): a source that a long operation in X, L2 or L3 will write (RAW); a short writer
+// whose destination a long operation in X or L2 will still write (WAW); a short writer when a
+// long writer is in L3 (it would need the one write port in the same cycle as L4).
+// A redirect (mispredicted branch), a trap or halt in X, and the watchdog flush F and D; a trap
+// leaves no architectural effect (nothing written, pc/exec/stack unchanged) and its record
+// follows the records of every older instruction. done_o / trap_o pulse when the halt / trap
+// record leaves L4; busy_o stays high until then.
 //
-// Order of checks at issue (docs/isa.md): watchdog, fetch fault (pc alignment and window), fetch
+// Order of checks in X (docs/isa.md): watchdog, fetch fault (pc alignment and window), fetch
 // bus error, illegal instruction, then the instruction's own traps (mask stack, memory checks).
-// A trap writes nothing, leaves pc/exec/stack unchanged, reports cause/pc/tval and returns the
-// core to idle; so does halt (without a trap). Start (from the CSR block) clears the register
-// file, the mask stack and the counters, sets pc = PC_START and exec = the launch mask.
+// Start (from the CSR block) clears the register file (16 cycles, overlapping the first fetch),
+// the mask stack and the counters, sets pc = PC_START and exec = the launch mask.
 
 `include "sgu_assert.svh"
 
@@ -78,82 +95,265 @@ module sgu_core #(
   import sgu_isa_pkg::*;
   import sgu_pkg::*;
 
-  typedef enum logic [1:0] {
-    StIdle,
-    StRun,
-    StMem
-  } state_e;
+  // Decoded instruction, D -> X.
+  typedef struct packed {
+    logic        illegal;
+    logic [7:0]  opcode;
+    logic [3:0]  dt;
+    logic [3:0]  mod;
+    logic [5:0]  rd;
+    logic [5:0]  rs1;
+    logic [5:0]  rs2;
+    logic [31:0] imm;
+    logic        writes;    // writes a register other than s0
+    logic        rd_pair;
+    logic        rs1_pair;
+    logic        rs2_pair;
+    logic        rs3_pair;
+    logic        is_long;   // runs in the long pipe (sgu_mfu)
+    logic        wide;      // 64-bit multiply: three steps
+  } dec_t;
 
-  // Source of the value written to rd.
+  // Retire record, X -> L2 -> L3 -> L4 (the written data of short operations travels beside it).
+  typedef struct packed {
+    logic                valid;    // a record (not a bubble, not an early multiply step)
+    logic [31:0]         pc;
+    logic [63:0]         insn;
+    logic                trap;
+    logic [7:0]          cause;
+    logic [31:0]         tval;
+    logic                halt;
+    logic                we;       // a register is written (in at least one lane)
+    logic                long_wb;  // written by the long pipe at the end of L4
+    logic [5:0]          rd;
+    logic                pair;
+    logic [NumLanes-1:0] lanes;    // lanes written
+    logic [NumLanes-1:0] exec;     // exec after the instruction
+  } rec_t;
+
+  // Source of the value a short operation writes.
   typedef enum logic [2:0] {
-    WbLane,     // per-lane datapath result
+    WbLane,     // per-lane ALU result
     WbXbar,     // crossbar
     WbUniform,  // one value for every lane (csrr, vote, first)
     WbLaneIdx,  // lane index
     WbLoad      // LSU load data
   } wb_sel_e;
 
-  // ------------------------------------------------------------------------------ state
-  state_e              state_q, state_d;
-  logic [31:0]         pc_q, pc_d;
+  // ------------------------------------------------------------------------------ run state
+  logic                run_q;        // a kernel is running (busy)
+  logic                live_q;       // fetch and issue go on (cleared when the end is decided)
   logic [NumLanes-1:0] exec_q, exec_d;
-  logic [NumLanes-1:0] launch_mask_q, launch_mask_d;
-  logic [5:0]          launch_size_q, launch_size_d;
-  logic [63:0]         cycles_q, cycles_d, instret_q, instret_d;
-  logic [63:0]         insn_q, insn_d;       // instruction held while the LSU works
+  logic [NumLanes-1:0] launch_mask_q;
+  logic [5:0]          launch_size_q;
+  logic [63:0]         cycles_q, instret_q;
+  logic                clearing;     // register file clear after start
 
-  // ------------------------------------------------------------------------------ decode
-  logic [63:0] insn;
-  logic        illegal;
-  logic [7:0]  opcode;
-  logic [3:0]  dt, mod;
-  logic [5:0]  rd, rs1, rs2, rs3;
-  logic [31:0] imm;
-  logic        rd_used, rd_pair;
-  logic        rs1_pair, rs2_pair, rs3_pair;
+  logic                start;
+  assign start = start_i && !run_q;
 
-  assign insn = (state_q == StMem) ? insn_q : fetch_insn_i;
+  // ------------------------------------------------------------------------------ F
+  logic [31:0] f_pc_q;
+  logic        f_stop_q;
+  logic [32:0] f_pc_end;
+  logic        f_fault;
+  logic [7:0]  pd_op;
+  logic [23:0] pd_imm;
+  logic [31:0] pd_target;
+  logic        pd_taken, pd_stop;
+  logic        f_fire, d_free;
+  logic        redirect, x_end, wd_fire, flush_front;
+  logic [31:0] redirect_pc;
+
+  assign f_pc_end = {1'b0, f_pc_q} + 33'd8;
+  assign f_fault  = (f_pc_q[2:0] != '0) || (f_pc_q < mem_base_i) ||
+                    (f_pc_end > {1'b0, mem_limit_i});
+
+  // Predecode: the branch target is pc + imm * 8, as in X.
+  assign pd_op     = fetch_insn_i[7:0];
+  assign pd_imm    = fetch_insn_i[63:40];
+  assign pd_target = f_pc_q + {{5{pd_imm[23]}}, pd_imm, 3'd0};
+  assign pd_taken  = !fetch_err_i && ((pd_op == OpBr) ||
+                     ((pd_op == OpBz || pd_op == OpBnz || pd_op == OpBexz || pd_op == OpBexnz) &&
+                      pd_imm[23]));
+  assign pd_stop   = !fetch_err_i && (pd_op == OpHalt || pd_op == OpTrap);
+
+  logic f_go;
+  assign f_go          = run_q && live_q && !f_stop_q && d_free && !flush_front;
+  assign fetch_req_o   = f_go && !f_fault;
+  assign fetch_pc_o    = f_pc_q;
+  assign fetch_flush_o = start;
+  assign f_fire        = f_go && (f_fault || fetch_valid_i);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      f_pc_q   <= '0;
+      f_stop_q <= 1'b0;
+    end else if (start) begin
+      f_pc_q   <= pc_start_i;
+      f_stop_q <= 1'b0;
+    end else if (redirect) begin
+      f_pc_q   <= redirect_pc;
+      f_stop_q <= 1'b0;
+    end else if (f_fire) begin
+      if (f_fault || fetch_err_i) begin
+        f_stop_q <= 1'b1;  // the fault token goes down the pipe; nothing after it is fetched
+      end else begin
+        f_pc_q   <= pd_taken ? pd_target : f_pc_q + 32'd8;
+        f_stop_q <= pd_stop;
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------------ D
+  logic        d_valid_q, d_pred_q;
+  logic [31:0] d_pc_q;
+  logic [63:0] d_insn_q;
+  logic [7:0]  d_fault_q;     // CauseNone, or the fetch trap this token stands for
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      d_valid_q <= 1'b0;
+      d_pred_q  <= 1'b0;
+      d_pc_q    <= '0;
+      d_insn_q  <= '0;
+      d_fault_q <= CauseNone;
+    end else if (start || flush_front || redirect) begin
+      d_valid_q <= 1'b0;
+    end else if (f_fire) begin
+      d_valid_q <= 1'b1;
+      d_pred_q  <= !f_fault && pd_taken;
+      d_pc_q    <= f_pc_q;
+      d_insn_q  <= f_fault ? 64'd0 : fetch_insn_i;
+      d_fault_q <= f_fault ? CauseFetchFault : (fetch_err_i ? CauseFetchBusError : CauseNone);
+    end else if (d_free) begin
+      d_valid_q <= 1'b0;
+    end
+  end
+
+  dec_t       d_dec;
+  logic [7:0] d_opcode;
+  logic [3:0] d_dt, d_mod;
+  logic [5:0] d_rs3, d_rd;
+  logic [2:0] d_rs_used;
+  logic       d_rd_used;
 
   sgu_decode #(
     .NumLanes(NumLanes)
   ) u_decode (
-    .insn_i    (insn),
-    .illegal_o (illegal),
-    .opcode_o  (opcode),
-    .dt_o      (dt),
-    .mod_o     (mod),
-    .rd_o      (rd),
-    .rs1_o     (rs1),
-    .rs2_o     (rs2),
-    .rs3_o     (rs3),
-    .imm_o     (imm),
-    .rd_we_o   (rd_used),
-    .rd_pair_o (rd_pair),
-    .rs1_pair_o(rs1_pair),
-    .rs2_pair_o(rs2_pair),
-    .rs3_pair_o(rs3_pair)
+    .insn_i    (d_insn_q),
+    .illegal_o (d_dec.illegal),
+    .opcode_o  (d_opcode),
+    .dt_o      (d_dt),
+    .mod_o     (d_mod),
+    .rd_o      (d_rd),
+    .rs1_o     (d_dec.rs1),
+    .rs2_o     (d_dec.rs2),
+    .rs3_o     (d_rs3),
+    .imm_o     (d_dec.imm),
+    .rd_we_o   (d_rd_used),
+    .rd_pair_o (d_dec.rd_pair),
+    .rs1_pair_o(d_dec.rs1_pair),
+    .rs2_pair_o(d_dec.rs2_pair),
+    .rs3_pair_o(d_dec.rs3_pair),
+    .rs_used_o (d_rs_used)
   );
+  assign d_dec.writes  = d_rd_used && (d_rd != 6'd32);
+  assign d_dec.rd      = d_rd;
+  assign d_dec.opcode  = d_opcode;
+  assign d_dec.dt      = d_dt;
+  assign d_dec.mod     = d_mod;
+  assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
+  assign d_dec.wide    = op_is_wide_mul(d_opcode, d_dt);
 
-  // ------------------------------------------------------------------------------ registers
+  // ------------------------------------------------------------------------------ hazards
+  // Registers [r, r+pair] and [s, s+pair'] overlap (pairs are even, the decoder traps others).
+  function automatic logic overlap(logic [5:0] r, logic rp, logic [5:0] s, logic sp);
+    return (r[5:1] == s[5:1]) && (r[0] == s[0] || rp || sp);
+  endfunction
+
+  // Long writers that have not written yet: in X, L2, L3 (L4 writes at this edge: bypassed).
+  dec_t        x_dec_q;
+  logic        x_valid_q;
+  logic [7:0]  x_fault_q;
+  rec_t        l2_q, l3_q, l4_q;
+  logic [2:0]       lw_valid;
+  logic [2:0][5:0]  lw_rd;
+  logic [2:0]       lw_pair;
+
+  assign lw_valid[0] = x_valid_q && x_fault_q == CauseNone && !x_dec_q.illegal &&
+                       x_dec_q.is_long && x_dec_q.writes;
+  assign lw_rd[0]    = x_dec_q.rd;
+  assign lw_pair[0]  = x_dec_q.rd_pair;
+  assign lw_valid[1] = l2_q.valid && l2_q.long_wb && l2_q.we;
+  assign lw_rd[1]    = l2_q.rd;
+  assign lw_pair[1]  = l2_q.pair;
+  assign lw_valid[2] = l3_q.valid && l3_q.long_wb && l3_q.we;
+  assign lw_rd[2]    = l3_q.rd;
+  assign lw_pair[2]  = l3_q.pair;
+
+  logic [2:0][5:0] d_rs;
+  logic [2:0]      d_rs_pair;
+  logic            raw, waw, port, hazard, d_short_writer;
+  assign d_rs      = {d_rs3, d_dec.rs2, d_dec.rs1};
+  assign d_rs_pair = {d_dec.rs3_pair, d_dec.rs2_pair, d_dec.rs1_pair};
+  assign d_short_writer = d_dec.writes && !d_dec.is_long;
+
+  always_comb begin
+    raw = 1'b0;
+    waw = 1'b0;
+    for (int unsigned k = 0; k < 3; k++) begin
+      for (int unsigned s = 0; s < 3; s++) begin
+        raw |= lw_valid[k] && d_rs_used[s] && overlap(lw_rd[k], lw_pair[k], d_rs[s], d_rs_pair[s]);
+      end
+      if (k < 2) begin
+        waw |= lw_valid[k] && d_short_writer &&
+               overlap(lw_rd[k], lw_pair[k], d_dec.rd, d_dec.rd_pair);
+      end
+    end
+  end
+  assign port   = lw_valid[2] && d_short_writer;
+  // A fetch fault token or an illegal word traps in X: no operands, no hazard.
+  assign hazard = (d_fault_q == CauseNone) && !d_dec.illegal && (raw || waw || port);
+
+  // ------------------------------------------------------------------------------ X
+  logic        x_pred_q;
+  logic [31:0] x_pc_q;
+  logic [63:0] x_insn_q;
+  logic [1:0]  x_step_q;      // 64-bit multiply step
+  logic        x_mem_q;       // the LSU is working on this instruction
+  logic        x_done;        // the instruction leaves X at this edge
+  logic        x_accept, d_advance;
+
+  assign x_accept  = !x_valid_q || x_done;
+  assign d_advance = d_valid_q && x_accept && !hazard && !clearing && live_q && !flush_front &&
+                     !redirect;
+  assign d_free    = !d_valid_q || d_advance;
+
+  // Register file.
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;
   logic                           wr_en;
+  logic [5:0]                     wr_spec;
+  logic                           wr_pair;
   logic [NumLanes-1:0]            wr_lanes;
   logic [NumLanes-1:0][31:0]      wr_lo, wr_hi;
-  logic                           clear;
 
   sgu_regfile #(
     .NumLanes(NumLanes)
   ) u_regfile (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
-    .clear_i   (clear),
+    .clear_i   (start),
+    .clearing_o(clearing),
     .args_i    (args_i),
-    .rd_spec_i ({rs3, rs2, rs1}),
+    .re_i      (d_advance),
+    .rd_en_i   (d_rs_used),
+    .rd_spec_i ({d_rs3, d_dec.rs2, d_dec.rs1}),
     .rd_lo_o   (src_lo),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
-    .wr_spec_i (rd),
-    .wr_pair_i (rd_pair),
+    .wr_spec_i (wr_spec),
+    .wr_pair_i (wr_pair),
     .wr_lanes_i(wr_lanes),
     .wr_lo_i   (wr_lo),
     .wr_hi_i   (wr_hi)
@@ -162,25 +362,34 @@ module sgu_core #(
   // Operand pairs per lane (the high word is zero for a 32-bit operand).
   logic [NumLanes-1:0][63:0] op_a, op_b, op_c;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_operands
-    assign op_a[l] = {rs1_pair ? src_hi[0][l] : 32'd0, src_lo[0][l]};
-    assign op_b[l] = {rs2_pair ? src_hi[1][l] : 32'd0, src_lo[1][l]};
-    assign op_c[l] = {rs3_pair ? src_hi[2][l] : 32'd0, src_lo[2][l]};
+    assign op_a[l] = {x_dec_q.rs1_pair ? src_hi[0][l] : 32'd0, src_lo[0][l]};
+    assign op_b[l] = {x_dec_q.rs2_pair ? src_hi[1][l] : 32'd0, src_lo[1][l]};
+    assign op_c[l] = {x_dec_q.rs3_pair ? src_hi[2][l] : 32'd0, src_lo[2][l]};
   end
 
-  // ------------------------------------------------------------------------------ datapaths
-  logic [NumLanes-1:0][63:0] lane_res;
-  logic [NumLanes-1:0]       lane_res_valid;
+  // Lanes. The ALU is selected for the short lane operations (the default of the X case below).
+  logic                      long_issue, x_alu;
+  assign x_alu = x_valid_q && !x_dec_q.is_long &&
+                 !(x_dec_q.opcode inside {OpNop, OpHalt, OpTrap, OpBr, OpBz, OpBnz, OpBexz,
+                                          OpBexnz, OpSplit, OpElse, OpJoin, OpMpush, OpMbrk,
+                                          OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
+  logic [NumLanes-1:0][63:0] lane_res, long_res;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
     sgu_lane u_lane (
-      .opcode_i   (opcode),
-      .dt_i       (dt),
-      .mod_i      (mod),
-      .imm_i      (imm),
-      .a_i        (op_a[l]),
-      .b_i        (op_b[l]),
-      .c_i        (op_c[l]),
-      .res_o      (lane_res[l]),
-      .res_valid_o(lane_res_valid[l])
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .opcode_i    (x_dec_q.opcode),
+      .dt_i        (x_dec_q.dt),
+      .mod_i       (x_dec_q.mod),
+      .imm_i       (x_dec_q.imm),
+      .a_i         (op_a[l]),
+      .b_i         (op_b[l]),
+      .c_i         (op_c[l]),
+      .alu_en_i    (x_alu),
+      .res_o       (lane_res[l]),
+      .long_valid_i(long_issue),
+      .step_i      (x_step_q),
+      .long_res_o  (long_res[l])
     );
   end
 
@@ -188,8 +397,9 @@ module sgu_core #(
   sgu_xbar #(
     .NumLanes(NumLanes)
   ) u_xbar (
-    .mode_i      (mod),
-    .width_log2_i(imm[2:0]),
+    .en_i        (x_valid_q && x_dec_q.opcode == OpShfl),
+    .mode_i      (x_dec_q.mod),
+    .width_log2_i(x_dec_q.imm[2:0]),
     .exec_i      (exec_q),
     .a_i         (src_lo[0]),
     .d_i         (src_lo[1]),
@@ -202,7 +412,7 @@ module sgu_core #(
   sgu_vote #(
     .NumLanes(NumLanes)
   ) u_vote (
-    .mode_i (mod),
+    .mode_i (x_dec_q.mod),
     .exec_i (exec_q),
     .cond_i (src_lo[0]),
     .data_i (op_a),
@@ -212,7 +422,7 @@ module sgu_core #(
 
   // Mask stack.
   logic                stk_clear, stk_push, stk_pop, stk_set_pending, stk_empty, stk_full;
-  logic [NumLanes-1:0] stk_saved, stk_pending, stk_top_saved, stk_top_pending;
+  logic [NumLanes-1:0] stk_pending, stk_top_saved, stk_top_pending;
   sgu_mask_stack #(
     .NumLanes(NumLanes),
     .Depth   (MaskStackDepth)
@@ -223,13 +433,14 @@ module sgu_core #(
     .push_i       (stk_push),
     .pop_i        (stk_pop),
     .set_pending_i(stk_set_pending),
-    .saved_i      (stk_saved),
+    .saved_i      (exec_q),
     .pending_i    (stk_pending),
     .top_saved_o  (stk_top_saved),
     .top_pending_o(stk_top_pending),
     .empty_o      (stk_empty),
     .full_o       (stk_full)
   );
+  assign stk_clear = start;
 
   // Per-lane condition of split/mbrk: rs1 != 0 (a scalar rs1 is broadcast by the register file).
   logic [NumLanes-1:0] cond;
@@ -237,21 +448,21 @@ module sgu_core #(
     assign cond[l] = src_lo[0][l] != '0;
   end
 
-  // LSU request operands.
+  // LSU request operands (stable while X holds the instruction).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lsu
-    assign lsu_addr_o[l]  = src_lo[0][l] + imm;
+    assign lsu_addr_o[l]  = src_lo[0][l] + x_dec_q.imm;
     assign lsu_wdata_o[l] = op_b[l];
   end
-  assign lsu_store_o     = opcode == OpSt;
-  assign lsu_size_log2_o = dt_size_log2(dt);
+  assign lsu_store_o     = x_dec_q.opcode == OpSt;
+  assign lsu_size_log2_o = dt_size_log2(x_dec_q.dt);
   assign lsu_lanes_o     = exec_q;
   // A scalar address is accessed once (for a store, only if the data is scalar as well).
-  assign lsu_once_o      = rs1[5] && (opcode == OpLd || rs2[5]);
+  assign lsu_once_o      = x_dec_q.rs1[5] && (x_dec_q.opcode == OpLd || x_dec_q.rs2[5]);
 
   // Uniform values.
   logic [31:0] special;
   always_comb begin
-    unique case (imm[1:0])
+    unique case (x_dec_q.imm[1:0])
       2'd0:    special = 32'(NumLanes);
       2'd1:    special = 32'(exec_q);
       2'd2:    special = 32'(launch_mask_q);
@@ -259,356 +470,384 @@ module sgu_core #(
     endcase
   end
 
-  // ------------------------------------------------------------------------------ issue
-  logic        watchdog_hit, pc_fault;
-  logic        retire, trap;
+  // Every older record has left the pipe (memory operations wait for this).
+  logic [2:0] rec_valid;
+  logic       pipe_empty;
+  assign pipe_empty = rec_valid == '0;
+
+  logic        watchdog_hit;
+  logic        trap, halt, wb_en, taken, x_mem_d;
   logic [7:0]  cause;
   logic [31:0] tval;
-  logic        halt;
-  logic        wb_en;
   wb_sel_e     wb_sel;
   logic [63:0] uniform;
-  logic [32:0] pc_end;
   logic [31:0] pc_next, pc_branch;
 
-  assign pc_end       = {1'b0, pc_q} + 33'd8;
-  assign watchdog_hit = (watchdog_i != '0) && (cycles_q >= {32'd0, watchdog_i});
-  assign pc_fault     = (pc_q[2:0] != '0) || (pc_q < mem_base_i) || (pc_end > {1'b0, mem_limit_i});
-  assign pc_next      = pc_q + 32'd8;
-  assign pc_branch    = pc_q + {imm[28:0], 3'd0};
-
-  assign fetch_req_o   = (state_q == StRun) && !watchdog_hit && !pc_fault;
-  assign fetch_pc_o    = pc_q;
-  assign fetch_flush_o = start_i && (state_q == StIdle);
+  assign pc_next   = x_pc_q + 32'd8;
+  assign pc_branch = x_pc_q + {x_dec_q.imm[28:0], 3'd0};
+  // The watchdog fires in any cycle of the run, except while the LSU is in the middle of an
+  // access (AXI transfers cannot be abandoned); the instruction in X, if any, has no effect.
+  assign watchdog_hit = run_q && live_q && !x_mem_q && (watchdog_i != '0) &&
+                        (cycles_q >= {32'd0, watchdog_i});
 
   always_comb begin
-    state_d         = state_q;
-    pc_d            = pc_q;
     exec_d          = exec_q;
-    launch_mask_d   = launch_mask_q;
-    launch_size_d   = launch_size_q;
-    insn_d          = insn_q;
-    cycles_d        = (state_q == StIdle) ? cycles_q : cycles_q + 64'd1;
-    retire          = 1'b0;
+    x_done          = 1'b0;
+    x_mem_d         = x_mem_q;
     trap            = 1'b0;
     cause           = CauseNone;
     tval            = '0;
     halt            = 1'b0;
+    taken           = 1'b0;
     wb_en           = 1'b0;
     wb_sel          = WbLane;
     uniform         = '0;
-    clear           = 1'b0;
-    stk_clear       = 1'b0;
     stk_push        = 1'b0;
     stk_pop         = 1'b0;
     stk_set_pending = 1'b0;
-    stk_saved       = exec_q;
     stk_pending     = '0;
     lsu_req_o       = 1'b0;
+    long_issue      = 1'b0;
 
-    unique case (state_q)
-      StIdle: begin
-        if (start_i) begin
-          clear     = 1'b1;
-          stk_clear = 1'b1;
-          pc_d      = pc_start_i;
-          if (lanes_i == '0 || lanes_i >= 32'(NumLanes)) begin
-            launch_mask_d = '1;
-            launch_size_d = 6'(NumLanes);
-          end else begin
-            launch_mask_d = NumLanes'((64'd1 << lanes_i[5:0]) - 64'd1);
-            launch_size_d = lanes_i[5:0];
+    if (x_valid_q && !watchdog_hit) begin
+      x_done = 1'b1;
+      if (x_fault_q != CauseNone) begin
+        trap  = 1'b1;
+        cause = x_fault_q;
+        tval  = x_pc_q;
+      end else if (x_dec_q.illegal) begin
+        trap  = 1'b1;
+        cause = CauseIllegalInsn;
+        tval  = x_insn_q[31:0];
+      end else if (x_dec_q.is_long) begin
+        long_issue = 1'b1;
+        wb_en      = 1'b1;
+        x_done     = !x_dec_q.wide || x_step_q == 2'd2;
+      end else begin
+        unique case (x_dec_q.opcode)
+          OpNop: ;
+          OpHalt: halt = 1'b1;
+          OpTrap: begin
+            trap  = 1'b1;
+            cause = CauseSwTrap;
+            tval  = x_dec_q.imm;
           end
-          exec_d   = launch_mask_d;
-          cycles_d = '0;
-          state_d  = StRun;
-        end
-      end
-
-      StRun: begin
-        if (watchdog_hit) begin
-          retire = 1'b1;
-          trap   = 1'b1;
-          cause  = CauseWatchdog;
-          tval   = cycles_q[31:0];
-        end else if (pc_fault) begin
-          retire = 1'b1;
-          trap   = 1'b1;
-          cause  = CauseFetchFault;
-          tval   = pc_q;
-        end else if (fetch_valid_i && fetch_err_i) begin
-          retire = 1'b1;
-          trap   = 1'b1;
-          cause  = CauseFetchBusError;
-          tval   = pc_q;
-        end else if (fetch_valid_i && illegal) begin
-          retire = 1'b1;
-          trap   = 1'b1;
-          cause  = CauseIllegalInsn;
-          tval   = insn[31:0];
-        end else if (fetch_valid_i) begin
-          retire = 1'b1;
-          pc_d   = pc_next;
-          unique case (opcode)
-            OpNop: ;
-            OpHalt: halt = 1'b1;
-            OpTrap: begin
+          OpBr: taken = 1'b1;
+          OpBz: taken = src_lo[0][0] == '0;
+          OpBnz: taken = src_lo[0][0] != '0;
+          OpBexz: taken = exec_q == '0;
+          OpBexnz: taken = exec_q != '0;
+          OpSplit, OpMpush: begin
+            if (stk_full) begin
               trap  = 1'b1;
-              cause = CauseSwTrap;
-              tval  = imm;
+              cause = CauseMaskOverflow;
+              tval  = 32'(MaskStackDepth);
+            end else begin
+              stk_push    = 1'b1;
+              stk_pending = (x_dec_q.opcode == OpSplit) ? (exec_q & ~cond) : '0;
+              exec_d      = (x_dec_q.opcode == OpSplit) ? (exec_q & cond) : exec_q;
             end
-            OpBr: pc_d = pc_branch;
-            OpBz: pc_d = (src_lo[0][0] == '0) ? pc_branch : pc_next;
-            OpBnz: pc_d = (src_lo[0][0] != '0) ? pc_branch : pc_next;
-            OpBexz: pc_d = (exec_q == '0) ? pc_branch : pc_next;
-            OpBexnz: pc_d = (exec_q != '0) ? pc_branch : pc_next;
-            OpSplit, OpMpush: begin
-              if (stk_full) begin
-                trap  = 1'b1;
-                cause = CauseMaskOverflow;
-                tval  = 32'(MaskStackDepth);
-              end else begin
-                stk_push    = 1'b1;
-                stk_pending = (opcode == OpSplit) ? (exec_q & ~cond) : '0;
-                exec_d      = (opcode == OpSplit) ? (exec_q & cond) : exec_q;
-              end
+          end
+          OpElse, OpJoin: begin
+            if (stk_empty) begin
+              trap  = 1'b1;
+              cause = CauseMaskUnderflow;
+            end else if (x_dec_q.opcode == OpElse) begin
+              exec_d          = stk_top_pending;
+              stk_set_pending = 1'b1;
+              stk_pending     = '0;
+            end else begin
+              exec_d  = stk_top_saved;
+              stk_pop = 1'b1;
             end
-            OpElse, OpJoin: begin
-              if (stk_empty) begin
-                trap  = 1'b1;
-                cause = CauseMaskUnderflow;
-              end else if (opcode == OpElse) begin
-                exec_d          = stk_top_pending;
-                stk_set_pending = 1'b1;
-                stk_pending     = '0;
-              end else begin
-                exec_d  = stk_top_saved;
-                stk_pop = 1'b1;
-              end
-            end
-            OpMbrk: exec_d = exec_q & ~cond;
-            OpLane: begin
-              wb_en  = 1'b1;
-              wb_sel = WbLaneIdx;
-            end
-            OpCsrr: begin
-              wb_en   = 1'b1;
-              wb_sel  = WbUniform;
-              uniform = {32'd0, special};
-            end
-            OpVote: begin
-              wb_en   = 1'b1;
-              wb_sel  = WbUniform;
-              uniform = {32'd0, vote_res};
-            end
-            OpFirst: begin
-              wb_en   = 1'b1;
-              wb_sel  = WbUniform;
-              uniform = ext_dt(first_res, dt);
-            end
-            OpShfl: begin
-              wb_en  = 1'b1;
-              wb_sel = WbXbar;
-            end
-            OpLd, OpSt: begin
-              if (exec_q == '0) begin
-                // No active lane: no access, no write.
+          end
+          OpMbrk: exec_d = exec_q & ~cond;
+          OpLane: begin
+            wb_en  = 1'b1;
+            wb_sel = WbLaneIdx;
+          end
+          OpCsrr: begin
+            wb_en   = 1'b1;
+            wb_sel  = WbUniform;
+            uniform = {32'd0, special};
+          end
+          OpVote: begin
+            wb_en   = 1'b1;
+            wb_sel  = WbUniform;
+            uniform = {32'd0, vote_res};
+          end
+          OpFirst: begin
+            wb_en   = 1'b1;
+            wb_sel  = WbUniform;
+            uniform = ext_dt(first_res, x_dec_q.dt);
+          end
+          OpShfl: begin
+            wb_en  = 1'b1;
+            wb_sel = WbXbar;
+          end
+          OpLd, OpSt: begin
+            if (exec_q == '0) begin
+              // No active lane: no access, no write.
+            end else if (!x_mem_q) begin
+              x_done = 1'b0;
+              if (!pipe_empty) begin
+                // Wait for the older records to leave (their AXI writes precede this one's).
               end else if (lsu_fault_i) begin
-                trap = 1'b1;
-                tval = lsu_fault_addr_i;
-                if (opcode == OpLd) begin
+                x_done = 1'b1;
+                trap   = 1'b1;
+                tval   = lsu_fault_addr_i;
+                if (x_dec_q.opcode == OpLd) begin
                   cause = lsu_fault_misaligned_i ? CauseLoadMisaligned : CauseLoadAccess;
                 end else begin
                   cause = lsu_fault_misaligned_i ? CauseStoreMisaligned : CauseStoreAccess;
                 end
               end else begin
-                retire    = 1'b0;
-                pc_d      = pc_q;
                 lsu_req_o = 1'b1;
-                insn_d    = insn;
-                state_d   = StMem;
+                x_mem_d   = 1'b1;
+              end
+            end else if (!lsu_done_i) begin
+              x_done = 1'b0;
+            end else begin
+              x_mem_d = 1'b0;
+              if (lsu_bus_err_i) begin
+                trap  = 1'b1;
+                cause = (x_dec_q.opcode == OpLd) ? CauseLoadBusError : CauseStoreBusError;
+                tval  = lsu_err_addr_i;
+              end else if (x_dec_q.opcode == OpLd) begin
+                wb_en  = 1'b1;
+                wb_sel = WbLoad;
               end
             end
-            default: begin
-              // Lane datapath: integer ALU, FP32, conversions, select, immediates.
-              wb_en  = 1'b1;
-              wb_sel = WbLane;
-            end
-          endcase
-        end
-      end
-
-      StMem: begin
-        if (lsu_done_i) begin
-          retire = 1'b1;
-          pc_d   = pc_next;
-          if (lsu_bus_err_i) begin
-            trap  = 1'b1;
-            cause = (opcode == OpLd) ? CauseLoadBusError : CauseStoreBusError;
-            tval  = lsu_err_addr_i;
-          end else if (opcode == OpLd) begin
-            wb_en  = 1'b1;
-            wb_sel = WbLoad;
           end
-          state_d = StRun;
-        end
+          default: begin
+            // Lane ALU: integer arithmetic, logic, shifts, compare, select, immediates, cvt.
+            wb_en  = 1'b1;
+            wb_sel = WbLane;
+          end
+        endcase
       end
 
-      default: state_d = StIdle;
-    endcase
-
-    // A trap or halt ends the run with no architectural effect of the instruction.
-    if (trap) begin
-      pc_d            = pc_q;
-      exec_d          = exec_q;
-      wb_en           = 1'b0;
-      stk_push        = 1'b0;
-      stk_pop         = 1'b0;
-      stk_set_pending = 1'b0;
-      lsu_req_o       = 1'b0;
-      state_d         = StIdle;
-    end else if (halt) begin
-      state_d = StIdle;
+      // A trap ends the run with no architectural effect of the instruction.
+      if (trap) begin
+        exec_d          = exec_q;
+        wb_en           = 1'b0;
+        taken           = 1'b0;
+        stk_push        = 1'b0;
+        stk_pop         = 1'b0;
+        stk_set_pending = 1'b0;
+        long_issue      = 1'b0;
+      end
     end
   end
 
-  assign instret_d = clear ? '0 : (retire ? instret_q + 64'd1 : instret_q);
+  assign x_end   = x_done && (trap || halt);
+  assign wd_fire = watchdog_hit;
+  // F and D hold younger instructions that must not run.
+  assign flush_front = x_end || wd_fire;
+  // Mispredicted next pc (F predicted taken for backward conditional branches and br).
+  assign redirect    = x_done && !trap && !halt && (taken != x_pred_q);
+  assign redirect_pc = taken ? pc_branch : pc_next;
 
-  // ------------------------------------------------------------------------------ write back
-  logic rd_scalar;
-  assign rd_scalar = rd[5];
-  // A vector destination is written in the active lanes, a scalar one always (s0: dropped).
-  assign wr_en     = wb_en && rd_used && !(rd == 6'd32);
-  assign wr_lanes  = rd_scalar ? NumLanes'(1) : exec_q;
+  // Short write-back: at the end of X.
+  logic                      x_wr;
+  logic [NumLanes-1:0]       x_lanes;
+  logic [NumLanes-1:0][63:0] x_val;
+  assign x_lanes = x_dec_q.rd[5] ? NumLanes'(1) : exec_q;
+  assign x_wr    = x_done && wb_en && x_dec_q.writes && !x_dec_q.is_long;
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wb
-    logic [63:0] v;
     always_comb begin
       unique case (wb_sel)
-        WbXbar:    v = {32'd0, xbar_res[l]};
-        WbUniform: v = uniform;
-        WbLaneIdx: v = 64'(l);
-        WbLoad:    v = ext_dt(lsu_rdata_i[l], dt);
-        default:   v = lane_res[l];
+        WbXbar:    x_val[l] = {32'd0, xbar_res[l]};
+        WbUniform: x_val[l] = uniform;
+        WbLaneIdx: x_val[l] = 64'(l);
+        WbLoad:    x_val[l] = ext_dt(lsu_rdata_i[l], x_dec_q.dt);
+        default:   x_val[l] = lane_res[l];
       endcase
     end
-    assign wr_lo[l] = v[31:0];
-    assign wr_hi[l] = rd_pair ? v[63:32] : 32'd0;
   end
 
-  // ------------------------------------------------------------------------------ retire port
-  logic                      rvfi_valid_q, rvfi_trap_q, rvfi_halt_q, rvfi_rd_we_q, rvfi_rd_pair_q;
-  logic [63:0]               rvfi_order_q, rvfi_insn_q;
-  logic [31:0]               rvfi_pc_q, rvfi_tval_q;
-  logic [7:0]                rvfi_cause_q;
-  logic [5:0]                rvfi_rd_q;
-  logic [NumLanes-1:0]       rvfi_mask_q, rvfi_exec_q;
-  logic [NumLanes-1:0][31:0] rvfi_lo_q, rvfi_hi_q;
-  logic                      insn_known;
-
-  // A vector write with no active lane is reported as no write.
-  logic rvfi_we;
-  assign rvfi_we = wr_en && (wr_lanes != '0);
-
-  // Fetch traps and the watchdog have no instruction word.
-  assign insn_known = !(trap && (cause == CauseWatchdog || cause == CauseFetchFault ||
-                                 cause == CauseFetchBusError));
+  // The record leaving X (or the watchdog's).
+  rec_t x_rec;
+  always_comb begin
+    x_rec = '0;
+    if (wd_fire) begin
+      x_rec.valid = 1'b1;
+      x_rec.pc    = x_valid_q ? x_pc_q : (d_valid_q ? d_pc_q : f_pc_q);
+      x_rec.trap  = 1'b1;
+      x_rec.cause = CauseWatchdog;
+      x_rec.tval  = cycles_q[31:0];
+      x_rec.exec  = exec_q;
+    end else if (x_done) begin
+      x_rec.valid   = 1'b1;
+      x_rec.pc      = x_pc_q;
+      x_rec.insn    = (x_fault_q != CauseNone) ? 64'd0 : x_insn_q;
+      x_rec.trap    = trap;
+      x_rec.cause   = cause;
+      x_rec.tval    = tval;
+      x_rec.halt    = halt;
+      x_rec.we      = wb_en && x_dec_q.writes && (x_lanes != '0);
+      x_rec.long_wb = x_dec_q.is_long;
+      x_rec.rd      = x_rec.we ? x_dec_q.rd : 6'd0;
+      x_rec.pair    = x_rec.we && x_dec_q.rd_pair;
+      x_rec.lanes   = x_rec.we ? x_lanes : '0;
+      x_rec.exec    = exec_d;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rvfi_valid_q   <= 1'b0;
-      rvfi_order_q   <= '0;
-      rvfi_pc_q      <= '0;
-      rvfi_insn_q    <= '0;
-      rvfi_trap_q    <= 1'b0;
-      rvfi_cause_q   <= '0;
-      rvfi_tval_q    <= '0;
-      rvfi_halt_q    <= 1'b0;
-      rvfi_rd_we_q   <= 1'b0;
-      rvfi_rd_q      <= '0;
-      rvfi_rd_pair_q <= 1'b0;
-      rvfi_mask_q    <= '0;
-      rvfi_exec_q    <= '0;
-      rvfi_lo_q      <= '0;
-      rvfi_hi_q      <= '0;
+      x_valid_q <= 1'b0;
+      x_pred_q  <= 1'b0;
+      x_pc_q    <= '0;
+      x_insn_q  <= '0;
+      x_fault_q <= CauseNone;
+      x_dec_q   <= '0;
+      x_step_q  <= '0;
+      x_mem_q   <= 1'b0;
     end else begin
-      rvfi_valid_q <= retire;
-      if (retire) begin
-        rvfi_order_q   <= instret_q;
-        rvfi_pc_q      <= pc_q;
-        rvfi_insn_q    <= insn_known ? insn : 64'd0;
-        rvfi_trap_q    <= trap;
-        rvfi_cause_q   <= cause;
-        rvfi_tval_q    <= tval;
-        rvfi_halt_q    <= halt;
-        rvfi_rd_we_q   <= rvfi_we;
-        rvfi_rd_q      <= rvfi_we ? rd : 6'd0;
-        rvfi_rd_pair_q <= rvfi_we && rd_pair;
-        rvfi_mask_q    <= rvfi_we ? wr_lanes : '0;
-        rvfi_exec_q    <= exec_d;
-        for (int unsigned l = 0; l < NumLanes; l++) begin
-          rvfi_lo_q[l] <= (rvfi_we && wr_lanes[l]) ? wr_lo[l] : 32'd0;
-          rvfi_hi_q[l] <= (rvfi_we && wr_lanes[l]) ? wr_hi[l] : 32'd0;
-        end
+      x_mem_q <= x_mem_d;
+      if (start || wd_fire) begin
+        x_valid_q <= 1'b0;
+        x_step_q  <= '0;
+        x_mem_q   <= 1'b0;
+      end else if (d_advance) begin
+        x_valid_q <= 1'b1;
+        x_pred_q  <= d_pred_q;
+        x_pc_q    <= d_pc_q;
+        x_insn_q  <= d_insn_q;
+        x_fault_q <= d_fault_q;
+        x_dec_q   <= d_dec;
+        x_step_q  <= '0;
+      end else if (x_done) begin
+        x_valid_q <= 1'b0;
+        x_step_q  <= '0;
+      end else if (long_issue) begin
+        x_step_q <= x_step_q + 2'd1;
       end
     end
   end
 
-  assign rvfi_valid_o     = rvfi_valid_q;
-  assign rvfi_order_o     = rvfi_order_q;
-  assign rvfi_pc_o        = rvfi_pc_q;
-  assign rvfi_insn_o      = rvfi_insn_q;
-  assign rvfi_trap_o      = rvfi_trap_q;
-  assign rvfi_cause_o     = rvfi_cause_q;
-  assign rvfi_tval_o      = rvfi_tval_q;
-  assign rvfi_halt_o      = rvfi_halt_q;
-  assign rvfi_rd_we_o     = rvfi_rd_we_q;
-  assign rvfi_rd_o        = rvfi_rd_q;
-  assign rvfi_rd_pair_o   = rvfi_rd_pair_q;
-  assign rvfi_lane_mask_o = rvfi_mask_q;
-  assign rvfi_data_lo_o   = rvfi_lo_q;
-  assign rvfi_data_hi_o   = rvfi_hi_q;
-  assign rvfi_exec_o      = rvfi_exec_q;
+  // ------------------------------------------------------------------------------ L2..L4
+  // Records move every cycle (bubbles included); the data of short writes moves with them.
+  logic [NumLanes-1:0][63:0] l2_data_q, l3_data_q, l4_data_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      l2_q <= '0;
+      l3_q <= '0;
+      l4_q <= '0;
+    end else if (start) begin
+      l2_q <= '0;
+      l3_q <= '0;
+      l4_q <= '0;
+    end else begin
+      l2_q <= x_rec;
+      l3_q <= l2_q;
+      l4_q <= l3_q;
+    end
+  end
+
+  // Valid records in L2, L3, L4 (one vector for the waveform view).
+  assign rec_valid = {l4_q.valid, l3_q.valid, l2_q.valid};
+
+  always_ff @(posedge clk_i) begin
+    if (x_rec.valid && x_rec.we && !x_rec.long_wb) l2_data_q <= x_val;
+    if (l2_q.valid && l2_q.we && !l2_q.long_wb) l3_data_q <= l2_data_q;
+    if (l3_q.valid && l3_q.we && !l3_q.long_wb) l4_data_q <= l3_data_q;
+  end
+
+  // ------------------------------------------------------------------------------ write port
+  logic l4_wr;
+  assign l4_wr = l4_q.valid && l4_q.long_wb && l4_q.we;
+
+  // The value an instruction in L4 wrote (long: the lanes' pipes; short: carried from X).
+  logic [NumLanes-1:0][63:0] l4_val;
+  assign l4_val = l4_q.long_wb ? long_res : l4_data_q;
+
+  assign wr_en    = x_wr || l4_wr;
+  assign wr_spec  = l4_wr ? l4_q.rd : x_dec_q.rd;
+  assign wr_pair  = l4_wr ? l4_q.pair : x_dec_q.rd_pair;
+  assign wr_lanes = l4_wr ? l4_q.lanes : x_lanes;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_wr
+    logic [63:0] v;
+    assign v        = l4_wr ? long_res[l] : x_val[l];
+    assign wr_lo[l] = v[31:0];
+    assign wr_hi[l] = v[63:32];
+  end
+
+  // ------------------------------------------------------------------------------ retire port
+  assign rvfi_valid_o     = l4_q.valid;
+  assign rvfi_order_o     = instret_q;
+  assign rvfi_pc_o        = l4_q.pc;
+  assign rvfi_insn_o      = l4_q.insn;
+  assign rvfi_trap_o      = l4_q.trap;
+  assign rvfi_cause_o     = l4_q.cause;
+  assign rvfi_tval_o      = l4_q.tval;
+  assign rvfi_halt_o      = l4_q.halt;
+  assign rvfi_rd_we_o     = l4_q.we;
+  assign rvfi_rd_o        = l4_q.rd;
+  assign rvfi_rd_pair_o   = l4_q.pair;
+  assign rvfi_lane_mask_o = l4_q.lanes;
+  assign rvfi_exec_o      = l4_q.exec;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_rvfi
+    assign rvfi_data_lo_o[l] = l4_q.lanes[l] ? l4_val[l][31:0] : 32'd0;
+    assign rvfi_data_hi_o[l] = (l4_q.lanes[l] && l4_q.pair) ? l4_val[l][63:32] : 32'd0;
+  end
 
   // ------------------------------------------------------------------------------ status
-  assign busy_o     = state_q != StIdle;
-  assign done_o     = retire && halt;
-  assign trap_o     = retire && trap;
-  assign cause_o    = cause;
-  assign trap_pc_o  = pc_q;
-  assign trap_val_o = tval;
+  logic l4_end;
+  assign l4_end     = l4_q.valid && (l4_q.trap || l4_q.halt);
+  assign busy_o     = run_q;
+  assign done_o     = l4_q.valid && l4_q.halt;
+  assign trap_o     = l4_q.valid && l4_q.trap;
+  assign cause_o    = l4_q.cause;
+  assign trap_pc_o  = l4_q.pc;
+  assign trap_val_o = l4_q.tval;
   assign cycles_o   = cycles_q;
   assign instret_o  = instret_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q       <= StIdle;
-      pc_q          <= '0;
+      run_q         <= 1'b0;
+      live_q        <= 1'b0;
       exec_q        <= '0;
       launch_mask_q <= '0;
       launch_size_q <= '0;
       cycles_q      <= '0;
       instret_q     <= '0;
-      insn_q        <= '0;
+    end else if (start) begin
+      run_q     <= 1'b1;
+      live_q    <= 1'b1;
+      cycles_q  <= '0;
+      instret_q <= '0;
+      if (lanes_i == '0 || lanes_i >= 32'(NumLanes)) begin
+        launch_mask_q <= '1;
+        launch_size_q <= 6'(NumLanes);
+        exec_q        <= '1;
+      end else begin
+        launch_mask_q <= NumLanes'((64'd1 << lanes_i[5:0]) - 64'd1);
+        launch_size_q <= lanes_i[5:0];
+        exec_q        <= NumLanes'((64'd1 << lanes_i[5:0]) - 64'd1);
+      end
     end else begin
-      state_q       <= state_d;
-      pc_q          <= pc_d;
-      exec_q        <= exec_d;
-      launch_mask_q <= launch_mask_d;
-      launch_size_q <= launch_size_d;
-      cycles_q      <= cycles_d;
-      instret_q     <= instret_d;
-      insn_q        <= insn_d;
+      if (run_q) cycles_q <= cycles_q + 64'd1;
+      if (l4_q.valid) instret_q <= instret_q + 64'd1;
+      if (x_done) exec_q <= exec_d;
+      if (flush_front) live_q <= 1'b0;
+      if (l4_end) run_q <= 1'b0;
     end
   end
 
   logic unused;
-  assign unused = ^lane_res_valid ^ ^lsu_rdata_i[0][63:0] ^ ^imm[31:29] ^ rs3_pair ^ ^src_hi[2];
+  assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ ^src_hi[2] ^ d_dec.rs3_pair;
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
-  `SGU_ASSERT_KNOWN(StateKnown_A, state_q)
-  `SGU_ASSERT_KNOWN(RetireKnown_A, rvfi_valid_o)
-  `SGU_ASSERT(LsuOnlyInRun_A, lsu_req_o |-> state_q == StRun)
-  `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> state_q == StMem)
+  // The retire pipe (X, L2, L3, L4) is as deep as the long operations' latency.
+  `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 4)
+  `SGU_ASSERT(OneWriter_A, !(x_wr && l4_wr))
+  `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && pipe_empty)
+  `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
+  `SGU_ASSERT(NoIssueInClear_A, clearing |-> !d_advance)
 
 endmodule

@@ -25,7 +25,8 @@ module sgu_decode #(
   output logic        rd_pair_o,   // rd is a 64-bit pair
   output logic        rs1_pair_o,  // rs1 is read as a 64-bit pair
   output logic        rs2_pair_o,  // rs2 is read as a 64-bit pair
-  output logic        rs3_pair_o   // rs3 is read as a 64-bit pair
+  output logic        rs3_pair_o,  // rs3 is read as a 64-bit pair
+  output logic [2:0]  rs_used_o    // {rs3, rs2, rs1} are read (hazard checks)
 );
   import sgu_isa_pkg::*;
 
@@ -55,6 +56,7 @@ module sgu_decode #(
   assign rs3_o    = insn.rs3;
   assign imm_o    = {{8{insn.imm[23]}}, insn.imm};
   assign rd_we_o  = use_reg[0];
+  assign rs_used_o = use_reg[3:1];
 
   // Operand widths (attributes :d and :m): a pair when the operand's type is 64-bit. Operands
   // without either (addresses, conditions, indices) are always 32 bits.

@@ -3,9 +3,12 @@
 sgu_isa_pkg.sv
 sgu_pkg.sv
 sgu_fpu_pkg.sv
+sgu_fpu_lzc.sv
+sgu_fpu_exp.sv
+sgu_fpu_align.sv
+sgu_fpu_add.sv
 sgu_fpu_norm.sv
-sgu_fpu_mac.sv
-sgu_fpu.sv
+sgu_mfu.sv
 sgu_decode.sv
 sgu_regfile.sv
 sgu_lane.sv

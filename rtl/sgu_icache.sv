@@ -6,9 +6,11 @@
 // instruction word (zero latency on a hit, so straight-line code and every loop that fits in the
 // cache issue one instruction per cycle once its lines are in). On a miss the unit fetches the
 // aligned line (Beats = LineBytes / (AxiDataWidth/8) beats, one INCR burst) into the line's
-// slot, and valid_o rises in the cycle after the last beat. pc_i stays put while the core waits
-// (checked below). flush_i (kernel start) invalidates every line; a refill in progress completes
-// but its line is dropped. Stores do not update the cache (self-modifying code is unsupported).
+// slot, and valid_o rises in the cycle after the last beat. pc_i may change while a refill is in
+// progress (the core's fetch stage is redirected by a mispredicted branch): the refill completes
+// into its slot, and the new pc hits any other valid line meanwhile or misses once the refill is
+// done. flush_i (kernel start) invalidates every line; a refill in progress completes but its
+// line is dropped. Stores do not update the cache (self-modifying code is unsupported).
 //
 // Organisation:
 //   pc_i = | tag: 31..CacheShift | index: CacheShift-1..OffsetShift | beat | word | 000 |
@@ -30,8 +32,9 @@
 // executed; once another line is refilled, the errored line misses again and is refetched.
 //
 // Counters (performance, not architecture; cleared by flush_i): misses_o counts refills started,
-// hits_o counts instructions delivered (req_i && valid_o) that did not wait for a refill. For a
-// run that ends with halt or an instruction trap, hits + misses = instructions retired.
+// hits_o counts instructions delivered (req_i && valid_o) that did not wait for a refill. Both
+// count the fetch stage's requests, which include the words fetched on a mispredicted path and
+// after the last instruction, so hits + misses is at least the number of instructions retired.
 //
 // AXI rules obeyed: AR held until ready with a stable payload; R accepted every cycle.
 
@@ -278,9 +281,6 @@ module sgu_icache #(
                                 (LineBytes & (LineBytes - 1)) == 0 && LineBytes < CacheBytes)
   `SGU_ASSERT(ArStable_A, ar_valid_o && !ar_ready_i |=> ar_valid_o && $stable(ar_addr_o))
   `SGU_ASSERT(PcAligned_A, req_i |-> pc_i[2:0] == '0)
-  // The core waits at pc_i for the line being refilled (unless a flush dropped that refill).
-  `SGU_ASSERT(PcHeldInRefill_A, req_i && state_q != StIdle && !drop_q |->
-                                pc_i[31:OffsetShift] == fill_addr_q)
   // The burst has exactly Beats beats.
   `SGU_ASSERT(LastBeat_A, r_valid_i && r_ready_o |->
                           r_last_i == (fill_off_q == OffsetShift'(LineBytes - BeatBytes)))

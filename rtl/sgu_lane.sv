@@ -1,98 +1,112 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU lane datapath: integer ALU (8/16/32/64-bit), select, immediates, conversions and the FP32 unit.
+// SGU lane datapath: the single-cycle integer ALU and the pipelined multiply / FP unit of one lane.
 //
-// One instance per lane, replicated by a named generate loop in sgu_core. Purely combinational,
-// zero latency. Operands arrive as raw register pairs; the lane extends them by the operand type
+// One instance per lane, replicated by a named generate loop in sgu_core. Operands arrive as raw
+// register pairs in the execute stage; the lane extends them by the operand type
 // (sgu_pkg::ext_dt), computes in 64 bits and extends the result from the type width, which is
-// the narrow-type rule of docs/isa.md. res_valid_o says whether the opcode is one this unit
-// computes (the core takes cross-lane results from the crossbar and vote units instead).
+// the narrow-type rule of docs/isa.md.
+//   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, shifts, min/max, cmp, sel,
+//     li/lui, integer<->integer cvt. res_o is combinational in the execute stage.
+//   Long operations: every multiply and every FP32 operation (including the conversions that
+//     involve f32) go to sgu_mfu, the lane's one multiplier and FP pipeline: long_valid_i in the
+//     execute stage, long_res_o valid sgu_pkg::LongLatency - 1 cycles later (the write-back of
+//     the long pipe). A 64-bit multiply enters three times (step_i 0, 1, 2) with the same
+//     operands.
 
 module sgu_lane (
-  input  logic [7:0]  opcode_i,   // sgu_isa_pkg::opcode_e
-  input  logic [3:0]  dt_i,       // operand / result type
-  input  logic [3:0]  mod_i,      // compare condition or cvt source type
-  input  logic [31:0] imm_i,      // sign-extended immediate
-  input  logic [63:0] a_i,        // rs1 pair {r+1, r}
-  input  logic [63:0] b_i,        // rs2 pair
-  input  logic [63:0] c_i,        // rs3 pair
-  output logic [63:0] res_o,      // result (high word meaningful for 64-bit types only)
-  output logic        res_valid_o // opcode computed here
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic [7:0]  opcode_i,     // sgu_isa_pkg::opcode_e
+  input  logic [3:0]  dt_i,         // operand / result type
+  input  logic [3:0]  mod_i,        // compare condition or cvt source type
+  input  logic [31:0] imm_i,        // sign-extended immediate
+  input  logic [63:0] a_i,          // rs1 pair {r+1, r}
+  input  logic [63:0] b_i,          // rs2 pair
+  input  logic [63:0] c_i,          // rs3 pair
+  input  logic        alu_en_i,     // a short operation is in the execute stage
+  output logic [63:0] res_o,        // short operation result (don't-care unless alu_en_i)
+  input  logic        long_valid_i, // a long operation (or a 64-bit multiply step) enters
+  input  logic [1:0]  step_i,       // 64-bit multiply step
+  output logic [63:0] long_res_o    // long operation result, in the long pipe's last stage
 );
   import sgu_isa_pkg::*;
   import sgu_pkg::*;
   import sgu_fpu_pkg::*;
 
-  logic [63:0] imm64, a, b, c, b_raw, prod, alu;
-  logic [5:0]  amt, amt_mask;
-  logic        sgn, lt, eq, cond, use_imm, int_op;
-  logic [3:0]  fpu_op;
-  logic        fpu_sel;
-  logic [31:0] fpu_a, fpu_res;
-  logic [31:0] cvt_src;
+  // ------------------------------------------------------------------------------ short ops
+  // One procedural block, evaluated only when the core selects the ALU (alu_en_i): the lanes
+  // compute nothing in the cycles of other instructions, which is most of the simulation time
+  // saved (docs/performance.md). The result is don't-care otherwise (x: synthesis adds no gate).
+  logic [63:0] imm64, a, b;
+  logic        sgn;
+  logic        use_imm;
 
   assign imm64   = {{32{imm_i[31]}}, imm_i};
   assign use_imm = opcode_i inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri,
                                     OpMini, OpMaxi, OpCmpi};
-  assign b_raw   = use_imm ? imm64 : b_i;
+  // Extended operands, shared with the multiplier's integer inputs.
   assign a       = ext_dt(a_i, dt_i);
-  assign b       = ext_dt(b_raw, dt_i);
-  assign c       = ext_dt(c_i, dt_i);
+  assign b       = ext_dt(use_imm ? imm64 : b_i, dt_i);
   assign sgn     = dt_signed(dt_i);
 
-  // Shift amount modulo the type width.
   always_comb begin
-    unique case (dt_size_log2(dt_i))
-      2'd0:    amt_mask = 6'd7;
-      2'd1:    amt_mask = 6'd15;
-      2'd3:    amt_mask = 6'd63;
-      default: amt_mask = 6'd31;
-    endcase
+    logic [63:0] c, alu;
+    logic [5:0]  amt, amt_mask;
+    logic        lt, eq, cond;
+    res_o    = 'x;
+    c        = 'x;
+    alu      = 'x;
+    amt      = 'x;
+    amt_mask = 'x;
+    lt       = 'x;
+    eq       = 'x;
+    cond     = 'x;
+    if (alu_en_i) begin
+      c = ext_dt(c_i, dt_i);
+      // Shift amount modulo the type width.
+      unique case (dt_size_log2(dt_i))
+        2'd0:    amt_mask = 6'd7;
+        2'd1:    amt_mask = 6'd15;
+        2'd3:    amt_mask = 6'd63;
+        default: amt_mask = 6'd31;
+      endcase
+      amt = b[5:0] & amt_mask;
+      eq  = a == b;
+      lt  = sgn ? ($signed(a) < $signed(b)) : (a < b);
+      unique case (mod_i[2:0])
+        3'd0:    cond = eq;
+        3'd1:    cond = !eq;
+        3'd2:    cond = lt;
+        3'd3:    cond = lt || eq;
+        3'd4:    cond = !(lt || eq);
+        default: cond = !lt;  // ge
+      endcase
+      unique case (opcode_i)
+        OpAdd, OpAddi: alu = a + b;
+        OpSub:         alu = a - b;
+        OpAnd, OpAndi: alu = a & b;
+        OpOr, OpOri:   alu = a | b;
+        OpXor, OpXori: alu = a ^ b;
+        OpShl, OpShli: alu = a << amt;
+        OpShr, OpShri: alu = sgn ? 64'($signed(a) >>> amt) : (a >> amt);
+        OpMin, OpMini: alu = lt ? a : b;
+        OpMax, OpMaxi: alu = lt ? b : a;
+        OpCmp, OpCmpi: alu = {63'd0, cond};
+        OpSel:         alu = (a_i[31:0] != '0) ? b : c;
+        OpLi:          alu = imm64;
+        OpLui:         alu = {32'd0, imm_i[23:0], 8'd0};
+        OpCvt:         alu = ext_dt(a_i, mod_i);  // integer source, extended by its own type
+        default:       alu = '0;
+      endcase
+      res_o = ext_dt(alu, dt_i);
+    end
   end
-  assign amt  = b[5:0] & amt_mask;
-  assign prod = a * b;
-  assign eq   = a == b;
-  assign lt   = sgn ? ($signed(a) < $signed(b)) : (a < b);
 
-  always_comb begin
-    unique case (mod_i[2:0])
-      3'd0:    cond = eq;
-      3'd1:    cond = !eq;
-      3'd2:    cond = lt;
-      3'd3:    cond = lt || eq;
-      3'd4:    cond = !(lt || eq);
-      default: cond = !lt;  // ge
-    endcase
-  end
+  // ------------------------------------------------------------------------------ long ops
+  logic [3:0]  fpu_op;
+  logic        fpu_sel;
+  logic [31:0] fpu_a;
 
-  // Integer results, before the result-type extension.
-  always_comb begin
-    int_op = 1'b1;
-    unique case (opcode_i)
-      OpAdd, OpAddi: alu = a + b;
-      OpSub:         alu = a - b;
-      OpMul, OpMuli: alu = prod;
-      OpMulh:        alu = {32'd0, prod[63:32]};
-      OpAnd, OpAndi: alu = a & b;
-      OpOr, OpOri:   alu = a | b;
-      OpXor, OpXori: alu = a ^ b;
-      OpShl, OpShli: alu = a << amt;
-      OpShr, OpShri: alu = sgn ? 64'($signed(a) >>> amt) : (a >> amt);
-      OpMin, OpMini: alu = lt ? a : b;
-      OpMax, OpMaxi: alu = lt ? b : a;
-      OpCmp, OpCmpi: alu = {63'd0, cond};
-      OpSel:         alu = (a_i[31:0] != '0) ? b : c;
-      OpLi:          alu = imm64;
-      OpLui:         alu = {32'd0, imm_i[23:0], 8'd0};
-      OpCvt:         alu = ext_dt(a_i, mod_i);  // integer source, extended by its own type
-      default: begin
-        alu    = '0;
-        int_op = 1'b0;
-      end
-    endcase
-  end
-
-  // FP unit: arithmetic, compares and the conversions that involve f32.
-  assign cvt_src = 32'(ext_dt(a_i, mod_i));
   always_comb begin
     fpu_sel = 1'b1;
     fpu_a   = a_i[31:0];
@@ -105,40 +119,37 @@ module sgu_lane (
       OpFmax: fpu_op = FpuOpFMax;
       OpFcmp: fpu_op = FpuOpFCmp;
       OpCvt: begin
-        if (dt_i == DtF32 && mod_i != DtF32) begin
+        if (dt_i == DtF32) begin
           fpu_op = dt_signed(mod_i) ? FpuOpCvtI2F : FpuOpCvtU2F;
-          fpu_a  = cvt_src;
-        end else if (dt_i != DtF32 && mod_i == DtF32) begin
-          fpu_op = sgn ? FpuOpCvtF2I : FpuOpCvtF2U;
+          fpu_a  = 32'(ext_dt(a_i, mod_i));
         end else begin
-          fpu_op  = FpuOpFAdd;
-          fpu_sel = 1'b0;  // integer <-> integer, or f32 copy
+          fpu_op = sgn ? FpuOpCvtF2I : FpuOpCvtF2U;
         end
       end
       default: begin
         fpu_op  = FpuOpFAdd;
-        fpu_sel = 1'b0;
+        fpu_sel = 1'b0;  // integer multiply
       end
     endcase
   end
 
-  sgu_fpu u_fpu (
-    .op_i    (fpu_op),
+  sgu_mfu u_mfu (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (long_valid_i),
+    .fpu_i   (fpu_sel),
+    .fop_i   (fpu_op),
     .cond_i  (mod_i[2:0]),
     .a_i     (fpu_a),
     .b_i     (b_i[31:0]),
     .c_i     (c_i[31:0]),
-    .result_o(fpu_res)
+    .ia_i    (a),
+    .ib_i    (b),
+    .mulh_i  (opcode_i == OpMulh),
+    .wide_i  (dt_size_log2(dt_i) == 2'd3),
+    .step_i  (step_i),
+    .dt_i    (dt_i),
+    .result_o(long_res_o)
   );
-
-  always_comb begin
-    if (fpu_sel) begin
-      // FP results are 32-bit; f32 -> narrow integer keeps and extends the destination width.
-      res_o = (opcode_i == OpCvt) ? ext_dt({32'd0, fpu_res}, dt_i) : {32'd0, fpu_res};
-    end else begin
-      res_o = ext_dt(alu, dt_i);
-    end
-  end
-  assign res_valid_o = int_op || fpu_sel;
 
 endmodule

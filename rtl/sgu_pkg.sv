@@ -38,4 +38,25 @@ package sgu_pkg;
     return r;
   endfunction
 
+  // Pipeline depth of the long operations (sgu_mfu): issued in the execute stage (cycle t), their
+  // result is written at the end of cycle t + LongLatency - 1.
+  localparam int unsigned LongLatency = 4;
+
+  // The operation runs in the lane's multiply / FP pipeline (sgu_mfu) rather than the
+  // single-cycle ALU: every multiply, every FP32 operation, and cvt to or from f32.
+  function automatic logic op_is_long(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
+    logic r;
+    unique case (opcode)
+      OpMul, OpMuli, OpMulh, OpFadd, OpFsub, OpFmul, OpFfma, OpFmin, OpFmax, OpFcmp: r = 1'b1;
+      OpCvt:   r = (dt == DtF32) != (mod == DtF32);
+      default: r = 1'b0;
+    endcase
+    return r;
+  endfunction
+
+  // A 64-bit multiply: three passes through the one 32x32 multiplier of a lane.
+  function automatic logic op_is_wide_mul(logic [7:0] opcode, logic [3:0] dt);
+    return (opcode == OpMul || opcode == OpMuli) && dt_size_log2(dt) == 2'd3;
+  endfunction
+
 endpackage

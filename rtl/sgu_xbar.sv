@@ -2,7 +2,7 @@
 // SGU lane crossbar: lane l receives element j(l) of the 2N-entry concatenation X||Y, or a default.
 //
 // One primitive serves every shuffle of docs/isa.md "Crossbar". Purely combinational, zero
-// latency, so one shuffle issues per cycle. The index formula of each mode is written once, here,
+// latency, so one shuffle issues per cycle; res_o is don't-care unless en_i. The index formula of each mode is written once, here,
 // as a table; the golden model (sw/model) implements the same table:
 //
 //   w = group width (2^width_log2_i, or N when width_log2_i == 0), g = l mod w, base = l - g
@@ -22,6 +22,7 @@
 module sgu_xbar #(
   parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
 ) (
+  input  logic                            en_i,          // a shuffle is executing
   input  logic [3:0]                      mode_i,        // sgu_isa_pkg ModShfl* value
   input  logic [2:0]                      width_log2_i,  // group width, 0 = whole sub-group
   input  logic [NumLanes-1:0]             exec_i,        // lanes that executed the shuffle
@@ -44,73 +45,99 @@ module sgu_xbar #(
     end
   end
 
+  // Range checks on the 32-bit d are split into "d >= 2N" (an OR of its high bits) and small
+  // compares on its low LaneBits + 1 bits, so that no lane builds a 32-bit comparator.
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-    logic [LaneBits-1:0] lane, g, base, gd_sum, gd_diff, src;
-    logic [33:0]         wide;     // l + d, l + N - d in 34 bits: no wrap
-    logic                in_range, from_second, zero_default;
-    logic [31:0]         picked;
+    logic [LaneBits-1:0] src;
 
-    assign lane    = LaneBits'(l);
-    assign g       = lane & wmask;
-    assign base    = lane & ~wmask;
-    assign gd_sum  = g + d_i[l][LaneBits-1:0];
-    assign gd_diff = g - d_i[l][LaneBits-1:0];
-
+    // One procedural block per lane, evaluated only for a shuffle (en_i): otherwise the result is
+    // don't-care (x: no gate in synthesis) and the simulation skips the lane.
     always_comb begin
-      wide         = '0;
-      src          = '0;
-      in_range     = 1'b0;
-      from_second  = 1'b0;
-      zero_default = 1'b0;
-      unique case (mode_i)
-        ModShflIdx: begin
-          in_range = d_i[l] < 32'(NumLanes);
-          src      = d_i[l][LaneBits-1:0];
-        end
-        ModShflXor: begin
-          in_range = d_i[l] <= 32'(wmask);
-          src      = base | (g ^ d_i[l][LaneBits-1:0]);
-        end
-        ModShflDown2: begin
-          zero_default = 1'b1;
-          wide         = 34'(l) + {2'b0, d_i[l]};
-          in_range     = wide < 34'(2 * NumLanes);
-          from_second  = wide >= 34'(NumLanes);
-          src          = wide[LaneBits-1:0];
-        end
-        ModShflUp2: begin
-          // Index into B||A: below N selects B (previous), from N on selects A (current).
-          zero_default = 1'b1;
-          wide         = 34'(l) + 34'(NumLanes) - {2'b0, d_i[l]};
-          in_range     = {2'b0, d_i[l]} <= 34'(l) + 34'(NumLanes);
-          from_second  = wide < 34'(NumLanes);
-          src          = wide[LaneBits-1:0];
-        end
-        ModShflUp: begin
-          in_range = d_i[l] <= 32'(g);
-          src      = base | gd_diff;
-        end
-        ModShflDown: begin
-          in_range = ({1'b0, d_i[l]} + 33'(g)) <= 33'(wmask);
-          src      = base | gd_sum;
-        end
-        ModShflRotup: begin
-          in_range = 1'b1;
-          src      = base | (gd_diff & wmask);
-        end
-        default: begin  // ModShflRotdn
-          in_range = 1'b1;
-          src      = base | (gd_sum & wmask);
-        end
-      endcase
+      logic [LaneBits-1:0] lane, g, base, dl, gd_sum, gd_diff;
+      logic [LaneBits:0]   dw;         // d mod 2N
+      logic [LaneBits+1:0] wide;       // l + d, l + N - d (d < 2N): no wrap
+      logic [LaneBits:0]   gd_wide;    // g + d (d < N)
+      logic                big, ge_n;  // d >= 2N, d >= N
+      logic                in_range, from_second, zero_default;
+      logic [31:0]         picked;
+      src          = 'x;
+      res_o[l]     = 'x;
+      lane         = 'x;
+      g            = 'x;
+      base         = 'x;
+      dl           = 'x;
+      dw           = 'x;
+      gd_sum       = 'x;
+      gd_diff      = 'x;
+      gd_wide      = 'x;
+      wide         = 'x;
+      big          = 'x;
+      ge_n         = 'x;
+      in_range     = 'x;
+      from_second  = 'x;
+      zero_default = 'x;
+      picked       = 'x;
+      if (en_i) begin
+        lane    = LaneBits'(l);
+        g       = lane & wmask;
+        base    = lane & ~wmask;
+        dl      = d_i[l][LaneBits-1:0];
+        dw      = d_i[l][LaneBits:0];
+        big     = |d_i[l][31:LaneBits+1];
+        ge_n    = big || d_i[l][LaneBits];
+        gd_sum  = g + dl;
+        gd_diff = g - dl;
+        gd_wide = {1'b0, g} + {1'b0, dl};
+        wide         = '0;
+        src          = '0;
+        in_range     = 1'b0;
+        from_second  = 1'b0;
+        zero_default = 1'b0;
+        unique case (mode_i)
+          ModShflIdx: begin
+            in_range = !ge_n;                                  // d < N
+            src      = dl;
+          end
+          ModShflXor: begin
+            in_range = !ge_n && (dl & ~wmask) == '0;           // d <= w - 1
+            src      = base | (g ^ dl);
+          end
+          ModShflDown2: begin
+            zero_default = 1'b1;
+            wide         = (LaneBits + 2)'(l) + {1'b0, dw};
+            in_range     = !big && wide < (LaneBits + 2)'(2 * NumLanes);  // l + d < 2N
+            from_second  = wide >= (LaneBits + 2)'(NumLanes);
+            src          = wide[LaneBits-1:0];
+          end
+          ModShflUp2: begin
+            // Index into B||A: below N selects B (previous), from N on selects A (current).
+            zero_default = 1'b1;
+            wide         = (LaneBits + 2)'(l) + (LaneBits + 2)'(NumLanes) - {1'b0, dw};
+            in_range     = !big && !wide[LaneBits+1];          // d <= l + N: no borrow
+            from_second  = wide < (LaneBits + 2)'(NumLanes);
+            src          = wide[LaneBits-1:0];
+          end
+          ModShflUp: begin
+            in_range = !ge_n && dl <= g;                       // d <= g
+            src      = base | gd_diff;
+          end
+          ModShflDown: begin
+            in_range = !ge_n && gd_wide <= {1'b0, wmask};      // g + d <= w - 1
+            src      = base | gd_sum;
+          end
+          ModShflRotup: begin
+            in_range = 1'b1;
+            src      = base | (gd_diff & wmask);
+          end
+          default: begin  // ModShflRotdn
+            in_range = 1'b1;
+            src      = base | (gd_sum & wmask);
+          end
+        endcase
+        picked   = from_second ? r_i[src] : a_i[src];
+        res_o[l] = (in_range && exec_i[src]) ? picked : (zero_default ? 32'd0 : r_i[l]);
+      end
     end
-
-    assign picked = from_second ? r_i[src] : a_i[src];
-    assign res_o[l] = (in_range && exec_i[src]) ? picked :
-                      (zero_default ? 32'd0 : r_i[l]);
-
-    logic unused_wide;
-    assign unused_wide = ^wide[33:LaneBits];
   end
 
 endmodule

@@ -48,6 +48,8 @@ class Cosim {
   // memories persist across Run() calls, so one Cosim can run many launches (the driver runs
   // every sub-group of an NDRange on one).
   Cosim(const CosimOptions& opts, const Memory& image);
+  // The options of the next Run (watchdog, limits, checking).
+  CosimOptions& options() { return opts_; }
   ~Cosim();
 
   // One launch: starts the RTL (through its AXI4-Lite registers) and the model, runs to halt,

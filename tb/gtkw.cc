@@ -213,8 +213,7 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   s.Bit("start");
   s.Bit("busy");
   s.Bit("irq_o");
-  s.Vec("u_core.state_q", 1);
-  s.Vec("u_core.pc_q", 31);
+  s.Bit("u_core.run_q");
   s.Vec("u_core.exec_q", n - 1);
   s.Bit("u_core.fetch_req_o");
   s.Vec("u_core.fetch_pc_o", 31);
@@ -225,6 +224,22 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   s.Bit("u_core.lsu_done_i");
   s.Vec("u_core.cycles_q", 63);
   s.Vec("u_core.instret_q", 63);
+  s.End();
+
+  // One row per stage: valid and pc (docs/architecture.md "Pipeline").
+  s.Begin("Pipeline", false);
+  s.Vec("u_core.f_pc_q", 31);
+  s.Bit("u_core.d_valid_q");
+  s.Vec("u_core.d_pc_q", 31);
+  s.Bit("u_core.hazard");
+  s.Bit("u_core.x_valid_q");
+  s.Vec("u_core.x_pc_q", 31);
+  s.Bit("u_core.x_done");
+  s.Bit("u_core.redirect");
+  s.Bit("u_core.long_issue");
+  s.Vec("u_core.rec_valid", 2);
+  s.Bit("u_core.wr_en");
+  s.Vec("u_core.wr_spec", 5);
   s.End();
 
   s.Begin("Retire port", false);
@@ -316,8 +331,9 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
     s.Vec(lane + "b_i", 63);
     s.Vec(lane + "c_i", 63);
     s.Vec(lane + "res_o", 63);
+    s.Vec(lane + "long_res_o", 63);
     s.Vec("u_core.u_xbar.gen_lane" + i + ".src", Log2(n) - 1);
-    s.Vec("u_core.gen_wb" + i + ".v", 63);
+    s.Vec("u_core.gen_wr" + i + ".v", 63);
     s.End();
   }
   if (!f) throw std::runtime_error("error writing " + path);

@@ -66,15 +66,34 @@ class RefICache {
   }
 
   // Replays a run: every record but a fetch fault or the watchdog delivered its instruction.
+  // Also counts the places where the pipeline's fetch stage runs ahead on a path that does not
+  // retire (docs/architecture.md "Fetch and prediction"): a branch the static predictor gets
+  // wrong (br taken; bz/bnz/bexz/bexnz taken when backward), and the end of the run.
   void Replay(const std::vector<Retire>& trace) {
-    for (const Retire& r : trace) {
+    for (size_t i = 0; i < trace.size(); ++i) {
+      const Retire& r = trace[i];
       if (r.trap && (r.cause == Cause::kFetchFault || r.cause == Cause::kWatchdog)) continue;
       Fetch(r.pc);
+      ++fetched_;
+      const auto op = static_cast<isa::Op>(r.insn & 0xff);
+      const bool cond = op == isa::Op::kBz || op == isa::Op::kBnz ||
+                        op == isa::Op::kBexz || op == isa::Op::kBexnz;
+      if (!r.trap && i + 1 < trace.size() && (cond || op == isa::Op::kBr)) {
+        const bool backward = (r.insn >> 63) & 1;
+        const bool predicted = op == isa::Op::kBr || backward;
+        const bool taken = trace[i + 1].pc != r.pc + 8;
+        if (predicted != taken) ++wrong_paths_;
+      }
     }
+    ++wrong_paths_;  // after the last record
   }
 
   uint64_t hits() const { return hits_; }
   uint64_t misses() const { return misses_; }
+  uint64_t fetched() const { return fetched_; }
+  // Points where the fetch stage may request words that never retire: each costs at most two
+  // requests and one refill.
+  uint64_t wrong_paths() const { return wrong_paths_; }
 
  private:
   Geometry g_;
@@ -84,7 +103,7 @@ class RefICache {
   std::vector<bool> valid_;
   bool eline_valid_ = false;
   uint32_t eline_ = 0;
-  uint64_t hits_ = 0, misses_ = 0;
+  uint64_t hits_ = 0, misses_ = 0, fetched_ = 0, wrong_paths_ = 0;
 };
 
 // The golden model's records of one launch (on a copy of the image).
@@ -118,14 +137,20 @@ Counts RunCounted(Cosim& cosim, const LaunchParams& launch) {
   return c;
 }
 
-// Checks the counters of a run against the reference replay of the model's trace.
+// Checks the counters of a run against the reference replay of the model's trace. The counters
+// count the fetch stage's requests, which run ahead of retirement: every refill of the retired
+// path happens (a direct-mapped cache never misses less when accesses are added), plus at most
+// one per wrong path; every retired word was delivered, plus at most two per wrong path.
 void ExpectCountsMatchReference(const Counts& c, const Memory& image, unsigned lanes,
                                 const LaunchParams& launch, const Geometry& g,
                                 unsigned beat_bytes, const std::string& what) {
   RefICache ref(g, beat_bytes, image);
   ref.Replay(ModelTrace(image, lanes, launch));
-  EXPECT_EQ(c.hits, ref.hits()) << what << ": ICACHE_HITS";
-  EXPECT_EQ(c.misses, ref.misses()) << what << ": ICACHE_MISSES";
+  EXPECT_GE(c.misses, ref.misses()) << what << ": ICACHE_MISSES";
+  EXPECT_LE(c.misses, ref.misses() + ref.wrong_paths()) << what << ": ICACHE_MISSES";
+  EXPECT_GE(c.hits + c.misses, ref.fetched()) << what << ": ICACHE_HITS + ICACHE_MISSES";
+  EXPECT_LE(c.hits + c.misses, ref.fetched() + 2 * ref.wrong_paths())
+      << what << ": ICACHE_HITS + ICACHE_MISSES";
 }
 
 std::string Repeat(const std::string& line, unsigned n) {
@@ -134,11 +159,12 @@ std::string Repeat(const std::string& line, unsigned n) {
   return s;
 }
 
-// A mix of single-cycle lane, crossbar and FP work (no memory access: no LSU stalls).
+// Single-cycle lane and crossbar work with no long-latency result read back (no memory access,
+// no multiply or FP: nothing stalls the pipeline but the cache).
 std::string Body(unsigned n) {
   static const char* const kOps[] = {
-      "  add v3, v1, v2\n", "  mul v4, v3, v1\n",      "  xor v5, v4, v3\n",
-      "  shfl.xor v6, v5, s2\n", "  cvt.f32.i32 v7, v6\n", "  fmul v8, v7, v7\n",
+      "  add v3, v1, v2\n", "  sub v4, v3, v1\n",      "  xor v5, v4, v3\n",
+      "  shfl.xor v6, v5, s2\n", "  and v7, v6, v1\n", "  or v8, v7, v7\n",
       "  addi v2, v2, 1\n",  "  shfl.idx v10, v9, v1\n"};
   std::string s;
   for (unsigned i = 0; i < n; ++i) s += kOps[i % 8];
@@ -208,16 +234,11 @@ TEST_P(ICacheTest, LoopCrossingLinesRunsAtOneInstructionPerCycle) {
     ASSERT_EQ(lines_touched, 4u);
     EXPECT_EQ(c[i].instret, 5 + per_iteration * iterations[i] + 1);
     EXPECT_EQ(c[i].misses, lines_touched);
-    EXPECT_EQ(c[i].hits, c[i].instret - lines_touched);
     ExpectCountsMatchReference(c[i], image, lanes(), launch, g, beat_bytes(), "loop");
   }
-  // Every iteration after the first costs exactly one cycle per instruction.
+  // Every iteration after the first costs exactly one cycle per instruction: the backward bnz
+  // is predicted taken, the loop body has no stall.
   EXPECT_EQ(c[1].cycles - c[0].cycles, uint64_t{per_iteration} * (iterations[1] - iterations[0]));
-  // The stall is the same for every refill (fixed memory timing), and nothing else stalls.
-  ASSERT_GT(c[0].misses, 0u);
-  const uint64_t stall = (c[0].cycles - c[0].instret) / c[0].misses;
-  EXPECT_EQ(c[0].cycles, c[0].instret + stall * c[0].misses);
-  EXPECT_EQ(c[1].cycles, c[1].instret + stall * c[1].misses);
 }
 
 // Two lines CacheBytes apart share a slot of the direct-mapped cache: a loop that jumps from one
@@ -246,7 +267,6 @@ TEST_P(ICacheTest, ConflictingLinesEvictEachOther) {
   // Line 0; then per iteration: `far` evicts line 1 and `back` evicts `far` (the first iteration
   // also misses on the loop head).
   EXPECT_EQ(c.misses, 1 + 1 + 2 * kIterations);
-  EXPECT_EQ(c.hits + c.misses, c.instret);
   ExpectCountsMatchReference(c, image, lanes(), launch, g, beat_bytes(), "conflict");
 }
 
@@ -272,7 +292,6 @@ TEST_P(ICacheTest, LoopLargerThanTheCacheEvictsItsOwnLines) {
     const LaunchParams launch = Launch(lanes());
     c[k - 2] = RunCounted(cosim, launch);
     ASSERT_EQ(c[k - 2].result.status, CosimStatus::kHalted) << c[k - 2].result.report;
-    EXPECT_EQ(c[k - 2].hits + c[k - 2].misses, c[k - 2].instret);
     ExpectCountsMatchReference(c[k - 2], image, lanes(), launch, g, beat_bytes(), "capacity");
   }
   EXPECT_EQ(c[1].misses - c[0].misses, 2u * (loop_lines - g.lines()));
@@ -321,7 +340,6 @@ TEST_P(ICacheTest, BusErrorOnRefillTrapsOnTheBadBeatOnly) {
     EXPECT_EQ(rtl.ReadCsr(isa::csr::kTrapPc), bad_beat);
     EXPECT_EQ(rtl.ReadCsr(isa::csr::kTrapVal), bad_beat);
     EXPECT_EQ(a.misses, 2u);  // line 0, then line 1 (served as the errored last refill)
-    EXPECT_EQ(a.hits + a.misses, a.instret);
     ExpectCountsMatchReference(a, image, lanes(), launch, g, beat_bytes(), "bad beat run");
   }
 
@@ -336,9 +354,9 @@ TEST_P(ICacheTest, BusErrorOnRefillTrapsOnTheBadBeatOnly) {
     ASSERT_EQ(b.result.status, CosimStatus::kHalted) << b.result.report;
     EXPECT_EQ(cosim.rtl().ReadCsr(isa::csr::kStatus), 2u);  // done, not trapped
     // Line 0, then per iteration lines 1, z and w. Had line 1 been cached with its error bits,
-    // only the first iteration would refill it.
-    EXPECT_EQ(b.misses, 1 + 3 * kIterations);
-    EXPECT_EQ(b.hits + b.misses, b.instret);
+    // only the first iteration would refill it. (The fetch stage also refetches line 1 after
+    // the last bnz, which it predicts taken: one more refill.)
+    EXPECT_EQ(b.misses, 1 + 3 * kIterations + 1);
   }
   ExpectCountsMatchReference(b, image, lanes(), launch, g, beat_bytes(), "good beats run");
 

@@ -3,6 +3,7 @@
 // watchdog, and a second kernel after each fault (the unit is ready again).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -107,6 +108,33 @@ std::vector<TrapCase> Cases() {
   c.push_back({"fetch_bus_error", "  br " + std::to_string((kErrBase - kCodeBase) / 8) + "\n",
                Cause::kFetchBusError, kErrBase});
   c.push_back({"mask_underflow", kSetup + "  join\n", Cause::kMaskUnderflow, 0u});
+  // Pipeline cases (docs/architecture.md "Pipeline"): the fetch stage runs ahead of the commit
+  // point, so instructions in the shadow of a branch are fetched and decoded but must leave no
+  // effect. A forward bnz is predicted not taken: the trap and the illegal word after it are in
+  // the shadow when it is taken.
+  c.push_back({"taken_branch_shadow",
+               kSetup + "  li s3, 1\n  bnz s3, over\n  trap 11\n" +
+                   Dword(Word(0x1d, 0, 0, 1, 2, 3, 0, 0)) + "  ld.i32 v2, [v30 + 2]\nover:\n" +
+                   "  trap 4243\n",
+               Cause::kSwTrap, 4243u});
+  // A backward bnz is predicted taken: the misaligned load at its target is in the shadow when
+  // it falls through.
+  c.push_back({"not_taken_backward_branch_shadow",
+               kSetup + "  li s3, 0\n  br check\nhead:\n  ld.i32 v2, [v30 + 2]\n  trap 12\ncheck:\n" +
+                   "  bnz s3, head\n  trap 4244\n",
+               Cause::kSwTrap, 4244u});
+  // A trap right after long operations still in the multiply / FP pipe: they retire (and write)
+  // first, in order; the trapping instruction writes nothing.
+  c.push_back({"trap_after_wide_multiply",
+               kSetup + "  li.i64 v2, 0x12345\n  mul.i64 v4, v2, v2\n  ld.i32 v6, [v30 + 2]\n",
+               Cause::kLoadMisaligned, kDataBase + 2});
+  c.push_back({"illegal_after_fma",
+               kSetup + "  cvt.f32.i32 v2, v1\n  ffma v3, v2, v2, v2\n  fmul v4, v3, v2\n" +
+                   Dword(Word(0x1d, 0, 0, 1, 2, 3, 0, 0)),
+               Cause::kIllegalInsn, static_cast<uint32_t>(Word(0x1d, 0, 0, 1, 2, 3, 0, 0))});
+  c.push_back({"mask_underflow_after_multiply",
+               kSetup + "  mul v5, v1, v1\n  mulh.i32 v6, v5, v1\n  join\n", Cause::kMaskUnderflow,
+               0u});
   std::string deep = kSetup;
   for (unsigned i = 0; i <= isa::kMaskStackDepth; ++i) deep += "  mpush\n";
   c.push_back({"mask_overflow", deep, Cause::kMaskOverflow, isa::kMaskStackDepth});
@@ -241,6 +269,47 @@ TEST(WatchdogTest, StopsAKernelThatNeverHalts) {
     EXPECT_GE(r.last.tval, 1000u);
     EXPECT_NE(r.report.find("did not halt within 1000 cycles"), std::string::npos) << r.report;
     EXPECT_EQ(cosim.rtl().ReadCsr(isa::csr::kCause), static_cast<uint32_t>(isa::Cause::kWatchdog));
+  }
+}
+
+// The watchdog fires in whatever state the pipeline is in: for every WATCHDOG value over the
+// first cycles of a kernel that keeps every stage busy (register-file clear, instruction-cache
+// refills with memory latency, RAW stalls on multiply and FP results, a 64-bit multiply holding
+// execute, loads and stores, taken and mispredicted branches), the run stops with a watchdog trap
+// after records that all match the model, nothing after it reaches memory, and the next kernel
+// runs normally.
+TEST(WatchdogTest, FiresInEveryPipelineState) {
+  const std::string program =
+      "  lane v1\n  li s2, 0x9000\n  shli v2, v1, 2\n  add v2, v2, s2\n  li s3, 4\n"
+      "loop:\n  cvt.f32.i32 v3, v1\n  fmul v4, v3, v3\n  ffma v5, v4, v3, v4\n"
+      "  mul.i64 v6, v4, v4\n  st.i32 [v2 + 0], v5\n  ld.i32 v7, [v2 + 0]\n  add v1, v1, v7\n"
+      "  li s4, 1\n  bnz s4, fwd\n  trap 9\nfwd:\n  addi s3, s3, -1\n  bnz s3, loop\n"
+      "spin:\n  br spin\n";
+  for (unsigned lanes : {8u, 16u, 32u}) {
+    Rng rng(BaseSeed() + lanes);
+    Memory image = MakeImage(program, rng);
+    CosimOptions opts;
+    opts.rtl.num_lanes = lanes;
+    opts.rtl.seed = BaseSeed() + lanes;
+    opts.rtl.max_latency = 3;  // random AXI latency and back-pressure: refills and accesses
+    opts.rtl.ready_percent = 70;  // take a varying number of cycles
+    Cosim cosim(opts, image);
+    const LaunchParams launch = MakeLaunch(lanes, false, rng);
+    uint64_t most = 0;
+    for (uint32_t wd = 1; wd <= 600; wd += (wd < 120 ? 1 : 5)) {
+      cosim.options().watchdog_cycles = wd;
+      const CosimResult r = cosim.Run(launch);
+      ASSERT_EQ(r.status, CosimStatus::kWatchdog) << "watchdog " << wd << ": " << r.report;
+      EXPECT_GE(r.last.tval, wd);
+      EXPECT_EQ(cosim.rtl().ReadCsr(isa::csr::kCause), static_cast<uint32_t>(isa::Cause::kWatchdog));
+      most = std::max(most, r.instructions);
+    }
+    // The loop's first iteration ends after 16 records; the sweep reaches into the second.
+    EXPECT_GE(most, 20u) << "the sweep stopped too early to reach every pipeline state";
+    cosim.options().watchdog_cycles = 0;
+    cosim.options().max_instructions = 500;
+    const CosimResult r = cosim.Run(launch);
+    EXPECT_EQ(r.status, CosimStatus::kLimit) << r.report;
   }
 }
 

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Timing harness: one sgu_lane between two rows of flip-flops, so that out-of-context place and
-// route reports the Fmax of the lane's datapath alone (64-bit ALU, multiplier, FP32 FMA). The
-// lane is purely combinational; in today's core its path also includes the register-file read
-// before it and the write-back after it. Used by docs/fpga.md ("Timing"); not part of the unit.
+// Timing harness: one sgu_lane between rows of flip-flops, so that out-of-context place and route
+// reports the Fmax of the lane's datapaths alone: the single-cycle ALU (operand flops -> ALU ->
+// result flops, as in the core's execute stage) and the four stages of its sgu_mfu (the last
+// one ends in the result flops, as the core's write-back does). In the core the ALU path also
+// includes the write-back multiplexer and the register file's bypass. Used by docs/fpga.md
+// ("Timing"); not part of the unit.
 
 module sgu_lane_timing (
   input  logic        clk_i,
+  input  logic        rst_ni,
   input  logic [7:0]  opcode_i,
   input  logic [3:0]  dt_i,
   input  logic [3:0]  mod_i,
@@ -13,40 +16,52 @@ module sgu_lane_timing (
   input  logic [63:0] a_i,
   input  logic [63:0] b_i,
   input  logic [63:0] c_i,
+  input  logic        alu_en_i,
+  input  logic        long_valid_i,
+  input  logic [1:0]  step_i,
   output logic [63:0] res_o,
-  output logic        res_valid_o
+  output logic [63:0] long_res_o
 );
   logic [7:0]  opcode_q;
   logic [3:0]  dt_q, mod_q;
   logic [31:0] imm_q;
-  logic [63:0] a_q, b_q, c_q, res_d, res_q;
-  logic        res_valid_d, res_valid_q;
+  logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q;
+  logic        alu_en_q, long_valid_q;
+  logic [1:0]  step_q;
 
   always_ff @(posedge clk_i) begin
-    opcode_q    <= opcode_i;
-    dt_q        <= dt_i;
-    mod_q       <= mod_i;
-    imm_q       <= imm_i;
-    a_q         <= a_i;
-    b_q         <= b_i;
-    c_q         <= c_i;
-    res_q       <= res_d;
-    res_valid_q <= res_valid_d;
+    opcode_q     <= opcode_i;
+    dt_q         <= dt_i;
+    mod_q        <= mod_i;
+    imm_q        <= imm_i;
+    a_q          <= a_i;
+    b_q          <= b_i;
+    c_q          <= c_i;
+    alu_en_q     <= alu_en_i;
+    long_valid_q <= long_valid_i;
+    step_q       <= step_i;
+    res_q        <= res_d;
+    long_q       <= long_d;
   end
 
   sgu_lane u_lane (
-    .opcode_i   (opcode_q),
-    .dt_i       (dt_q),
-    .mod_i      (mod_q),
-    .imm_i      (imm_q),
-    .a_i        (a_q),
-    .b_i        (b_q),
-    .c_i        (c_q),
-    .res_o      (res_d),
-    .res_valid_o(res_valid_d)
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .opcode_i    (opcode_q),
+    .dt_i        (dt_q),
+    .mod_i       (mod_q),
+    .imm_i       (imm_q),
+    .a_i         (a_q),
+    .b_i         (b_q),
+    .c_i         (c_q),
+    .alu_en_i    (alu_en_q),
+    .res_o       (res_d),
+    .long_valid_i(long_valid_q),
+    .step_i      (step_q),
+    .long_res_o  (long_d)
   );
 
-  assign res_o       = res_q;
-  assign res_valid_o = res_valid_q;
+  assign res_o      = res_q;
+  assign long_res_o = long_q;
 
 endmodule

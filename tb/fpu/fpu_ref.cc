@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Reference model of sgu_fpu for its unit test, computed with the host's hardware float.
+// Reference model of sgu_mfu for its unit test: host hardware float and host integers.
 
 #include "fpu_ref.h"
 
@@ -98,6 +98,38 @@ uint32_t RefFpu(uint32_t op, uint32_t cond, uint32_t a, uint32_t b, uint32_t c) 
     case 10: return FloatBits(static_cast<float>(a));
     default: return 0;  // op codes 11..15
   }
+}
+
+uint64_t ExtDt(uint64_t v, uint32_t dt) {
+  switch (dt) {
+    case kDtI8: return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int8_t>(v)));
+    case kDtU8: return static_cast<uint8_t>(v);
+    case kDtI16: return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int16_t>(v)));
+    case kDtU16: return static_cast<uint16_t>(v);
+    case kDtI32: return static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(v)));
+    case kDtI64:
+    case kDtU64: return v;
+    default: return static_cast<uint32_t>(v);  // u32, f32
+  }
+}
+
+// Spec (sw/model/insns_alu.cc MulFn): the low half of the product, written at the type width.
+uint64_t RefMul(uint32_t dt, uint64_t a, uint64_t b) { return ExtDt(a * b, dt); }
+
+// Spec (sw/model/insns_alu.cc Mulh): the exact product of the operands extended by the
+// signedness of dt, shifted right by 32, written at the type width.
+uint64_t RefMulh(uint32_t dt, uint64_t a, uint64_t b) {
+  const bool is_signed = dt == kDtI32;
+  const __int128 p = is_signed
+      ? static_cast<__int128>(static_cast<int64_t>(a)) * static_cast<int64_t>(b)
+      : static_cast<__int128>(static_cast<unsigned __int128>(a) * b);
+  return ExtDt(static_cast<uint64_t>(p >> 32), dt);
+}
+
+std::string DtName(uint32_t dt) {
+  static const char* const kNames[] = {"i32", "u32", "i8", "u8", "i16", "u16", "i64", "u64", "f32"};
+  if (dt <= kDtF32) return kNames[dt];
+  return "dt" + std::to_string(dt);
 }
 
 std::string OpName(uint32_t op) {

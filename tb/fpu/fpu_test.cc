@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-// Unit test of sgu_fpu: directed special values and random vectors against the host reference.
+// Unit test of sgu_mfu: FP32 and integer multiply vectors streamed through the pipeline.
 //
-// Every vector is checked bit-exactly against RefFpu (fpu_ref.cc), which computes with the
-// host's float hardware. Random tests are reproducible: each test has one 64-bit seed,
-// printed on failure; rerun with SGU_FPU_SEED=<seed> --gtest_filter=<test>. SGU_FPU_TRACE=1
-// writes <test>.vcd with one time step per vector.
+// One vector enters the unit per clock; its result is compared 3 cycles later (during the
+// cycle the core would write it) bit-exactly against the host reference (fpu_ref.cc): RefFpu
+// computes with the host's float hardware, RefMul/RefMulh with host 64/128-bit integers.
+// Inputs the operation does not use are driven with random noise, and idle cycles too.
+// Random tests are reproducible: each test has one 64-bit seed, printed on failure; rerun
+// with SGU_FPU_SEED=<seed> --gtest_filter=<test>. SGU_FPU_TRACE=1 writes <test>.vcd.
 
 #include <cfenv>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,7 +24,7 @@
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
-#include "Vsgu_fpu.h"
+#include "Vsgu_mfu.h"
 #include "fpu_ref.h"
 
 #ifdef __FAST_MATH__
@@ -31,8 +35,12 @@ namespace sgu::fpu_test {
 namespace {
 
 constexpr int kRandomVectorsPerOp = 1000000;
+constexpr int kRandomMulsPerType = 250000;
+constexpr int kMixedInstructions = 1000000;
 constexpr int kMaxReportedMismatches = 10;
 constexpr uint64_t kBaseSeed = 0x5347555F46505531ull;  // "SGU_FPU1"
+constexpr uint64_t kNoiseSalt = 0x4E4F495345ull;       // "NOISE": sub-seed of the noise
+constexpr uint64_t kLatency = 3;                       // result during cycle t+3
 
 // ---------------------------------------------------------------------------------------------
 // Reproducible random numbers: raw std::mt19937_64 output, mapped here (no std distributions).
@@ -54,6 +62,7 @@ class Rng {
  public:
   explicit Rng(uint64_t seed) : gen_(seed) {}
   uint32_t Bits32() { return static_cast<uint32_t>(gen_() >> 32); }
+  uint64_t Bits64() { return gen_(); }
   // Uniform in [0, n), n > 0, by multiply-shift.
   uint32_t Below(uint32_t n) {
     return static_cast<uint32_t>((static_cast<uint64_t>(Bits32()) * n) >> 32);
@@ -335,9 +344,43 @@ std::string TestName() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fixture: owns its VerilatedContext and model; compares every vector with RefFpu.
+// Fixture: owns its VerilatedContext and model; streams vectors through the pipeline and
+// compares each result kLatency cycles after its vector entered.
 // ---------------------------------------------------------------------------------------------
-class FpuTest : public ::testing::Test {
+
+// The inputs of one cycle of sgu_mfu.
+struct MfuIn {
+  bool fpu = true;
+  uint32_t fop = 0, cond = 0, a = 0, b = 0, c = 0;
+  uint64_t ia = 0, ib = 0;
+  bool mulh = false, wide = false;
+  uint32_t step = 0;
+  uint32_t dt = kDtF32;
+};
+
+std::string Describe(const MfuIn& in) {
+  std::ostringstream s;
+  s << std::hex;
+  if (in.fpu) {
+    s << "fp op=" << OpName(in.fop) << " cond=" << in.cond << " a=0x" << in.a << " b=0x" << in.b
+      << " c=0x" << in.c << " dt=" << DtName(in.dt) << " (a=" << BitsFloat(in.a)
+      << " b=" << BitsFloat(in.b) << " c=" << BitsFloat(in.c) << ")";
+  } else {
+    s << (in.wide ? "mul64 step " + std::to_string(in.step) : in.mulh ? "mulh" : "mul")
+      << " dt=" << DtName(in.dt) << " ia=0x" << in.ia << " ib=0x" << in.ib;
+  }
+  return s.str();
+}
+
+// A vector in flight and the result it must give.
+struct Pending {
+  uint64_t due;       // cycle in which result_o must hold expected
+  uint64_t expected;  // the reference result
+  bool capture;       // keep result_o in captured_
+  MfuIn in;           // the vector, for the message
+};
+
+class MfuTest : public ::testing::Test {
  protected:
   void SetUp() override {
     // The reference relies on IEEE round-to-nearest with subnormals (no FTZ/DAZ).
@@ -348,9 +391,13 @@ class FpuTest : public ::testing::Test {
     name_ = TestName();
     const char* env_seed = std::getenv("SGU_FPU_SEED");
     seed_ = env_seed ? std::strtoull(env_seed, nullptr, 0) : SplitMix64(kBaseSeed ^ Fnv1a(name_));
+    noise_ = std::make_unique<Rng>(SplitMix64(seed_ ^ kNoiseSalt));
 
     ctx_ = std::make_unique<VerilatedContext>();
-    dut_ = std::make_unique<Vsgu_fpu>(ctx_.get(), "dut");
+    // Registers that are not reset start random: nothing may depend on them.
+    ctx_->randReset(2);
+    ctx_->randSeed(static_cast<int>(seed_ & 0x7FFFFFFF));
+    dut_ = std::make_unique<Vsgu_mfu>(ctx_.get(), "dut");
     const char* env_trace = std::getenv("SGU_FPU_TRACE");
     if (env_trace && env_trace[0] == '1') {
       ctx_->traceEverOn(true);
@@ -358,44 +405,181 @@ class FpuTest : public ::testing::Test {
       dut_->trace(trace_.get(), 99);
       trace_->open((name_ + ".vcd").c_str());
     }
+    // Asynchronous reset, released between clock edges.
+    DriveIdle();
+    dut_->clk_i = 0;
+    dut_->rst_ni = 0;
+    Step();
+    dut_->clk_i = 1;
+    Step();
+    dut_->clk_i = 0;
+    Step();
+    dut_->rst_ni = 1;
+    Step();
   }
 
   void TearDown() override {
+    Flush();
     dut_->final();
     if (trace_) trace_->close();
     std::printf("[ vectors  ] %s: %" PRIu64 " checked, %" PRIu64 " mismatches\n", name_.c_str(),
                 checked_, mismatches_);
   }
 
-  uint32_t Eval(uint32_t op, uint32_t cond, uint32_t a, uint32_t b, uint32_t c) {
-    dut_->op_i = op;
-    dut_->cond_i = cond;
-    dut_->a_i = a;
-    dut_->b_i = b;
-    dut_->c_i = c;
+  // One evaluation, dumped to the trace.
+  void Step() {
     dut_->eval();
     if (trace_) {
       trace_->dump(ctx_->time());
       ctx_->timeInc(1);
     }
-    return dut_->result_o;
   }
 
-  // Checks one vector; reports the first few mismatches in full.
-  void Check(uint32_t op, uint32_t cond, uint32_t a, uint32_t b, uint32_t c) {
-    const uint32_t expected = RefFpu(op, cond, a, b, c);
-    const uint32_t actual = Eval(op, cond, a, b, c);
+  // Noise on every input (valid_i low): one draw, spread over the fields.
+  void DriveIdle() {
+    const uint64_t n = noise_->Bits64();
+    const uint64_t m = SplitMix64(n);
+    dut_->valid_i = 0;
+    dut_->fpu_i = n & 1;
+    dut_->fop_i = (n >> 1) & 0xF;
+    dut_->cond_i = (n >> 5) & 0x7;
+    dut_->dt_i = (n >> 8) & 0xF;
+    dut_->a_i = static_cast<uint32_t>(n >> 32);
+    dut_->b_i = static_cast<uint32_t>(m);
+    dut_->c_i = static_cast<uint32_t>(m >> 32);
+    DriveIntNoise(m);
+  }
+
+  // Noise on the integer-only inputs (one 64-bit draw m).
+  void DriveIntNoise(uint64_t m) {
+    dut_->ia_i = m;
+    dut_->ib_i = (m << 29) | (m >> 35);
+    dut_->mulh_i = (m >> 12) & 1;
+    dut_->wide_i = (m >> 13) & 1;
+    dut_->step_i = (m >> 14) & 3;
+  }
+
+  // The inputs of in; those the operation does not use get noise.
+  void Drive(const MfuIn& in) {
+    const uint64_t n = noise_->Bits64();
+    dut_->valid_i = 1;
+    dut_->fpu_i = in.fpu;
+    dut_->dt_i = in.dt;
+    if (in.fpu) {
+      dut_->fop_i = in.fop;
+      dut_->cond_i = in.cond;
+      dut_->a_i = in.a;
+      dut_->b_i = in.b;
+      dut_->c_i = in.c;
+      DriveIntNoise(n);
+    } else {
+      dut_->fop_i = n & 0xF;
+      dut_->cond_i = (n >> 4) & 0x7;
+      dut_->a_i = static_cast<uint32_t>(n >> 32);
+      dut_->b_i = static_cast<uint32_t>(n >> 7);
+      dut_->c_i = static_cast<uint32_t>(n >> 19);
+      dut_->ia_i = in.ia;
+      dut_->ib_i = in.ib;
+      dut_->mulh_i = in.mulh;
+      dut_->wide_i = in.wide;
+      dut_->step_i = in.step;
+    }
+  }
+
+  // One clock cycle: inputs settle with the clock low, the result due in this cycle is
+  // sampled just before the rising edge (when the core would write it), then the edge.
+  void Cycle() {
+    dut_->clk_i = 0;
+    Step();
+    while (!pending_.empty() && pending_.front().due == cycle_) {
+      Compare(pending_.front(), dut_->result_o);
+      pending_.pop_front();
+    }
+    dut_->clk_i = 1;
+    Step();
+    ++cycle_;
+  }
+
+  // in enters the unit this cycle; if has_result, result_o must equal expected 3 cycles later.
+  void Issue(const MfuIn& in, bool has_result, uint64_t expected, bool capture = false) {
+    Drive(in);
+    if (has_result) pending_.push_back({cycle_ + kLatency, expected, capture, in});
+    Cycle();
+  }
+
+  void Idle() {
+    DriveIdle();
+    Cycle();
+  }
+
+  // Idle cycles until every issued vector has been compared.
+  void Flush() {
+    while (!pending_.empty()) Idle();
+  }
+
+  // FP vector with dt (f32 unless a float->int conversion to a narrow type).
+  static MfuIn Fp(uint32_t op, uint32_t cond, uint32_t a, uint32_t b, uint32_t c,
+                  uint32_t dt = kDtF32) {
+    MfuIn in;
+    in.fpu = true;
+    in.fop = op;
+    in.cond = cond;
+    in.a = a;
+    in.b = b;
+    in.c = c;
+    in.dt = dt;
+    return in;
+  }
+
+  // Issues one FP vector and its expected result (RefFpu, extended by dt).
+  void Check(uint32_t op, uint32_t cond, uint32_t a, uint32_t b, uint32_t c,
+             uint32_t dt = kDtF32) {
+    Issue(Fp(op, cond, a, b, c, dt), true, ExtDt(RefFpu(op, cond, a, b, c), dt));
+  }
+
+  // The result of one FP vector entering an empty pipeline.
+  uint32_t Eval(uint32_t op, uint32_t cond, uint32_t a, uint32_t b, uint32_t c) {
+    Issue(Fp(op, cond, a, b, c), true, ExtDt(RefFpu(op, cond, a, b, c), kDtF32), true);
+    Flush();
+    return static_cast<uint32_t>(captured_);
+  }
+
+  // Issues an integer multiply (mul, mulh, or the three steps of a 64-bit mul) and its
+  // expected result from the host reference. a and b are raw; they are extended by dt here,
+  // as the core does.
+  void CheckMul(uint32_t dt, bool mulh, uint64_t a_raw, uint64_t b_raw) {
+    MfuIn in;
+    in.fpu = false;
+    in.dt = dt;
+    in.ia = ExtDt(a_raw, dt);
+    in.ib = ExtDt(b_raw, dt);
+    in.mulh = mulh;
+    in.wide = dt == kDtI64 || dt == kDtU64;
+    const uint64_t expected = mulh ? RefMulh(dt, in.ia, in.ib) : RefMul(dt, in.ia, in.ib);
+    if (in.wide) {
+      for (uint32_t step = 0; step < 3; ++step) {
+        in.step = step;
+        Issue(in, step == 2, expected);
+      }
+    } else {
+      Issue(in, true, expected);
+    }
+  }
+
+  // Checks one result; reports the first few mismatches in full.
+  void Compare(const Pending& p, uint64_t actual) {
     ++checked_;
-    if (actual == expected) return;
+    if (p.capture) captured_ = actual;
+    if (actual == p.expected) return;
     if (++mismatches_ <= kMaxReportedMismatches) {
-      ADD_FAILURE() << "seed=0x" << std::hex << seed_ << " op=" << OpName(op) << " cond=" << cond
-                    << " a=0x" << a << " b=0x" << b << " c=0x" << c << " expected=0x" << expected
-                    << " actual=0x" << actual << std::dec << " (a=" << BitsFloat(a)
-                    << " b=" << BitsFloat(b) << " c=" << BitsFloat(c) << ")";
+      ADD_FAILURE() << "seed=0x" << std::hex << seed_ << " cycle=" << std::dec << cycle_ << " "
+                    << Describe(p.in) << std::hex << " expected=0x" << p.expected
+                    << " actual=0x" << actual;
     }
   }
 
   void ExpectNoMismatches() {
+    Flush();
     EXPECT_EQ(mismatches_, 0u) << "seed=0x" << std::hex << seed_
                                << " (rerun: SGU_FPU_SEED=0x" << seed_
                                << " --gtest_filter=" << name_ << ")";
@@ -405,10 +589,20 @@ class FpuTest : public ::testing::Test {
   uint64_t seed_ = 0;
   uint64_t checked_ = 0;
   uint64_t mismatches_ = 0;
+  uint64_t cycle_ = 0;
+  uint64_t captured_ = 0;
+  std::deque<Pending> pending_;
+  std::unique_ptr<Rng> noise_;
   std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vsgu_fpu> dut_;
+  std::unique_ptr<Vsgu_mfu> dut_;
   std::unique_ptr<VerilatedVcdC> trace_;
 };
+
+// The existing FP32 tests keep their suite name, so their seeds (derived from the name) and
+// vectors are the ones of the combinational sgu_fpu's test.
+class FpuTest : public MfuTest {};
+// Integer multiplies and mixed streams.
+class MulTest : public MfuTest {};
 
 constexpr uint32_t Op(FpuOp op) { return static_cast<uint32_t>(op); }
 
@@ -535,6 +729,34 @@ TEST_F(FpuTest, FmaSpecialTriples) {
   ExpectNoMismatches();
 }
 
+// Products that are exact ties (round bit set, nothing below it) with a tiny addend of
+// either sign that decides the rounding only through the sticky bit, at every alignment
+// shift from 40 (addend inside the window) to 100 (addend far below it), so that the sticky
+// bits and the clamp of the shift at 76 are pinned down bit by bit.
+TEST_F(FpuTest, FmaStickyAddendBreaksTie) {
+  // (x, y) mantissa fields whose 48-bit product has its round bit set and no bit below it.
+  const uint32_t kTies[][2] = {
+      {0x000001, 0x400000},  // (1 + 2^-23) * 1.5: tie, odd (a negative addend rounds down)
+      {0x000003, 0x400000},  // (1 + 3*2^-23) * 1.5: tie, even (a positive one rounds up)
+      {0x100001, 0x400000},  // (1.125 + 2^-23) * 1.5: tie, odd
+      {0x7FFFFF, 0x000000},  // (2 - 2^-23) * 1: no tie (control)
+  };
+  const uint32_t kTiny[] = {0x00000001, 0x00000003, 0x00400000, 0x00800000, 0x00FFFFFF};
+  for (const auto& t : kTies) {
+    for (int ey = 1; ey <= 254; ++ey) {
+      const uint32_t x = Pack(0, 127, t[0]);
+      const uint32_t y = Pack(0, ey, t[1]);
+      for (uint32_t z : kTiny) {
+        for (uint32_t sign : {0u, 1u}) {
+          Check(Op(FpuOp::kFFma), 0, x, y, z | (sign << 31));
+          Check(Op(FpuOp::kFFma), 0, y, x, z | (sign << 31));
+        }
+      }
+    }
+  }
+  ExpectNoMismatches();
+}
+
 // All pairs of special values for min, max and every compare condition.
 TEST_F(FpuTest, MinMaxCmpSpecialPairs) {
   const auto v = SpecialFloats();
@@ -594,6 +816,273 @@ INSTANTIATE_TEST_SUITE_P(Ops, FpuRandomTest, ::testing::Range(0u, static_cast<ui
                          [](const ::testing::TestParamInfo<uint32_t>& info) {
                            return OpName(info.param);
                          });
+
+// ---------------------------------------------------------------------------------------------
+// FP32 results at other types, FP32 in an unbroken stream
+// ---------------------------------------------------------------------------------------------
+
+bool DtSigned(uint32_t dt) { return dt == kDtI8 || dt == kDtI16 || dt == kDtI32 || dt == kDtI64; }
+
+// float -> 8/16/32-bit integer: the core passes the destination type, the unit converts to 32
+// bits (saturating there) and extends the result from the type's width; int -> float gets the
+// source extended to 32 bits by its type.
+TEST_F(FpuTest, ConvertNarrowTypes) {
+  Rng rng(seed_);
+  const uint32_t kNarrow[] = {kDtI8, kDtU8, kDtI16, kDtU16, kDtI32, kDtU32};
+  for (uint32_t dt : kNarrow) {
+    const uint32_t f2i = Op(DtSigned(dt) ? FpuOp::kCvtF2I : FpuOp::kCvtF2U);
+    const uint32_t i2f = Op(DtSigned(dt) ? FpuOp::kCvtI2F : FpuOp::kCvtU2F);
+    for (uint32_t a : SpecialFloats()) Check(f2i, 0, a, 0, 0, dt);
+    for (int i = 0; i < 20000; ++i) {
+      Check(f2i, 0, GenF2I(rng).a, 0, 0, dt);
+      const uint32_t src = static_cast<uint32_t>(ExtDt(GenI2F(rng, DtSigned(dt)).a, dt));
+      Check(i2f, 0, src, 0, 0);
+    }
+  }
+  ExpectNoMismatches();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Integer multiplies
+// ---------------------------------------------------------------------------------------------
+
+// Raw 64-bit operands at the corners of every width (extended by the type when issued).
+const std::vector<uint64_t> kIntEdges = {
+    0x0,
+    0x1,
+    0x2,
+    0x3,
+    0x7F,
+    0x80,
+    0xFF,
+    0x100,
+    0x7FFF,
+    0x8000,
+    0xFFFF,
+    0x10000,
+    0x7FFFFFFF,
+    0x80000000,
+    0x80000001,
+    0xFFFFFFFF,
+    0x100000000,
+    0x100000001,
+    0x00000000FFFF0000,
+    0x7FFFFFFFFFFFFFFF,
+    0x8000000000000000,
+    0xFFFFFFFF00000000,
+    0xFFFFFFFFFFFFFFFF,
+    0xFFFFFFFFFFFFFFFE,
+    0x5555555555555555,
+    0xAAAAAAAAAAAAAAAA,
+    0x0123456789ABCDEF,
+    0xFEDCBA9876543210,
+    0xDEADBEEFCAFEF00D,
+};
+
+// A raw operand biased to the corners: small values, powers of two and their neighbours,
+// negated powers of two, runs of ones, trailing zeros, uniform.
+uint64_t IntOperand(Rng& r) {
+  const uint64_t rnd = (static_cast<uint64_t>(r.Bits32()) << 32) | r.Bits32();
+  const uint64_t near = static_cast<uint64_t>(static_cast<int64_t>(r.Range(-2, 2)));
+  switch (r.Below(8)) {
+    case 0: return static_cast<uint64_t>(static_cast<int64_t>(r.Range(-4, 4)));
+    case 1: return (1ull << r.Below(64)) + near;
+    case 2: return (0ull - (1ull << r.Below(64))) + near;
+    case 3: return rnd >> r.Below(64);
+    case 4: return rnd << r.Below(64);
+    case 5: return ~0ull >> r.Below(64);
+    default: return rnd;
+  }
+}
+
+bool IsWide(uint32_t dt) { return dt == kDtI64 || dt == kDtU64; }
+bool HasMulh(uint32_t dt) { return dt == kDtI32 || dt == kDtU32; }
+
+// Hand-computed results: pin down the reference as well as the RTL.
+TEST_F(MulTest, NamedCases) {
+  struct Case {
+    uint32_t dt;
+    bool mulh;
+    uint64_t a, b, expected;
+    const char* what;
+  };
+  const Case kCases[] = {
+      {kDtI32, false, 0x7FFFFFFF, 0x2, 0xFFFFFFFFFFFFFFFE, "i32 overflow wraps, sign-extended"},
+      {kDtU32, false, 0xFFFFFFFF, 0xFFFFFFFF, 0x1, "u32 (2^32-1)^2 low word"},
+      {kDtI8, false, 0x80, 0xFF, 0xFFFFFFFFFFFFFF80, "i8 -128 * -1 = -128"},
+      {kDtU8, false, 0x10, 0x10, 0x0, "u8 16 * 16 wraps to 0"},
+      {kDtI16, false, 0x100, 0x100, 0x0, "i16 256 * 256 wraps to 0"},
+      {kDtU16, false, 0xFFFF, 0xFFFF, 0x1, "u16 (2^16-1)^2 low half"},
+      {kDtI16, false, 0x7FFF, 0x7FFF, 0x1, "i16 32767^2 = 0x3FFF0001"},
+      {kDtI32, true, 0xFFFFFFFF, 0xFFFFFFFF, 0x0, "mulh i32 -1 * -1"},
+      {kDtI32, true, 0x80000000, 0x80000000, 0x40000000, "mulh i32 (-2^31)^2"},
+      {kDtI32, true, 0x80000000, 0x7FFFFFFF, 0xFFFFFFFFC0000000, "mulh i32 -2^31 * (2^31-1)"},
+      {kDtI32, true, 0xFFFFFFFF, 0x1, 0xFFFFFFFFFFFFFFFF, "mulh i32 -1 * 1 = -1"},
+      {kDtI32, true, 0x7FFFFFFF, 0x7FFFFFFF, 0x3FFFFFFF, "mulh i32 (2^31-1)^2"},
+      {kDtU32, true, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFE, "mulh u32 (2^32-1)^2"},
+      {kDtU32, true, 0x80000000, 0x2, 0x1, "mulh u32 2^31 * 2"},
+      {kDtI64, false, ~0ull, ~0ull, 0x1, "i64 -1 * -1"},
+      {kDtU64, false, 0x100000000, 0x100000000, 0x0, "u64 2^32 * 2^32 wraps"},
+      {kDtI64, false, 0x100000001, 0x100000001, 0x200000001, "i64 (2^32+1)^2"},
+      {kDtU64, false, ~0ull, 0x2, 0xFFFFFFFFFFFFFFFE, "u64 (2^64-1) * 2"},
+      {kDtI64, false, 0x8000000000000000, ~0ull, 0x8000000000000000, "i64 INT64_MIN * -1"},
+      {kDtU64, false, 0x123456789, 0x987654321, 0xD77D742CCE1833A9, "u64 all three products"},
+      {kDtU64, false, 0xFFFFFFFF00000000, 0xFFFFFFFF00000000, 0x0, "u64 high words only"},
+  };
+  for (const Case& t : kCases) {
+    SCOPED_TRACE(t.what);
+    const uint64_t a = ExtDt(t.a, t.dt), b = ExtDt(t.b, t.dt);
+    EXPECT_EQ(t.mulh ? RefMulh(t.dt, a, b) : RefMul(t.dt, a, b), t.expected)
+        << "reference disagrees";
+    CheckMul(t.dt, t.mulh, t.a, t.b);
+    Flush();
+  }
+  ExpectNoMismatches();
+}
+
+// All pairs of corner operands at every integer type: mul, and mulh at i32/u32.
+TEST_F(MulTest, EdgePairs) {
+  for (uint32_t dt = 0; dt < kNumIntDts; ++dt) {
+    for (uint64_t a : kIntEdges) {
+      for (uint64_t b : kIntEdges) {
+        CheckMul(dt, false, a, b);
+        if (HasMulh(dt)) CheckMul(dt, true, a, b);
+      }
+    }
+  }
+  ExpectNoMismatches();
+}
+
+// Random operands at one type per test, back to back (64-bit: three steps each).
+class MulRandomTest : public MfuTest, public ::testing::WithParamInterface<uint32_t> {};
+
+TEST_P(MulRandomTest, MatchesReference) {
+  const uint32_t dt = GetParam();
+  Rng rng(seed_);
+  for (int i = 0; i < kRandomMulsPerType; ++i) {
+    const bool mulh = HasMulh(dt) && rng.Percent(50);
+    const uint64_t a = IntOperand(rng);
+    CheckMul(dt, mulh, a, IntOperand(rng));
+  }
+  ExpectNoMismatches();
+}
+
+INSTANTIATE_TEST_SUITE_P(Types, MulRandomTest, ::testing::Range(0u, kNumIntDts),
+                         [](const ::testing::TestParamInfo<uint32_t>& info) {
+                           return DtName(info.param);
+                         });
+
+// The three-step protocol next to everything else: 64-bit multiplies back to back, right
+// after and before FP ops, mulh and narrow muls, with and without idle cycles between.
+TEST_F(MulTest, WideSequences) {
+  Rng rng(seed_);
+  auto wide = [&] {
+    const uint64_t a = IntOperand(rng);
+    CheckMul(rng.Percent(50) ? kDtI64 : kDtU64, false, a, IntOperand(rng));
+  };
+  auto fp = [&] {
+    const uint32_t op = rng.Below(kNumOps);
+    const Operands o = GenFor(op, rng);
+    Check(op, o.cond, o.a, o.b, o.c);
+  };
+  auto narrow = [&] {
+    const uint32_t dt = rng.Below(6) == 0 ? kDtI32 : kDtU8 + rng.Below(3);
+    const uint64_t a = IntOperand(rng);
+    CheckMul(dt, false, a, IntOperand(rng));
+  };
+  auto mulh = [&] {
+    const uint64_t a = IntOperand(rng);
+    CheckMul(rng.Percent(50) ? kDtI32 : kDtU32, true, a, IntOperand(rng));
+  };
+  for (int round = 0; round < 2000; ++round) {
+    for (int i = 0; i < 8; ++i) wide();  // eight in a row: 24 steps without a gap
+    fp();
+    wide();
+    fp();
+    fp();
+    wide();
+    mulh();
+    wide();
+    narrow();
+    wide();
+    Idle();
+    wide();
+    Idle();
+    Idle();
+    wide();
+    Idle();
+    Idle();
+    Idle();
+    wide();
+    Idle();
+    Idle();
+    Idle();
+    Idle();
+    mulh();
+    fp();
+    narrow();
+  }
+  ExpectNoMismatches();
+}
+
+// Random interleaving of every FP op and every integer multiply, with idle gaps.
+TEST_F(MulTest, MixedStream) {
+  Rng rng(seed_);
+  for (int i = 0; i < kMixedInstructions; ++i) {
+    const uint32_t p = rng.Below(100);
+    if (p < 8) {
+      for (int k = rng.Range(1, 4); k > 0; --k) Idle();
+    } else if (p < 50) {
+      const uint32_t op = rng.Below(16);
+      if (op >= static_cast<uint32_t>(kNumOps)) {
+        Check(op, rng.Below(8), rng.Bits32(), rng.Bits32(), rng.Bits32());
+      } else if ((op == Op(FpuOp::kCvtF2I) || op == Op(FpuOp::kCvtF2U)) && rng.Percent(30)) {
+        const uint32_t dt = op == Op(FpuOp::kCvtF2I) ? kDtI8 + 2 * rng.Below(2)
+                                                      : kDtU8 + 2 * rng.Below(2);
+        Check(op, 0, GenF2I(rng).a, 0, 0, dt);
+      } else {
+        const Operands o = GenFor(op, rng);
+        Check(op, o.cond, o.a, o.b, o.c);
+      }
+    } else {
+      const uint32_t dt = rng.Below(kNumIntDts);
+      const bool mulh = HasMulh(dt) && rng.Percent(30);
+      const uint64_t a = IntOperand(rng);
+      CheckMul(dt, mulh, a, IntOperand(rng));
+    }
+  }
+  ExpectNoMismatches();
+}
+
+// A lane with nothing to do loads no stage register: during idle cycles with noise on every
+// input, result_o keeps the last result (the S3->S4 registers hold), after FP and integer ops.
+TEST_F(MulTest, IdleCyclesLoadNothing) {
+  Rng rng(seed_);
+  for (int i = 0; i < 200; ++i) {
+    if (i % 2 == 0) {
+      const uint32_t op = rng.Below(kNumOps);
+      const Operands o = GenFor(op, rng);
+      Check(op, o.cond, o.a, o.b, o.c);
+    } else {
+      const uint32_t dt = rng.Below(kNumIntDts);
+      const uint64_t a = IntOperand(rng);
+      CheckMul(dt, HasMulh(dt) && rng.Percent(30), a, IntOperand(rng));
+    }
+    Flush();
+    const uint64_t held = dut_->result_o;
+    for (int k = 0; k < 20; ++k) {
+      Idle();
+      ++checked_;
+      if (dut_->result_o != held) {
+        ++mismatches_;
+        ADD_FAILURE() << "result_o changed in an idle cycle: cycle=" << cycle_ << std::hex
+                      << " held=0x" << held << " now=0x" << dut_->result_o;
+        break;
+      }
+    }
+  }
+  ExpectNoMismatches();
+}
 
 }  // namespace
 }  // namespace sgu::fpu_test

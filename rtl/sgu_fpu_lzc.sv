@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+// SGU FPU normalisation count: leading zeros of the 76-bit magnitude, bounded by the subnormal limit.
+//
+// The counting half of normalisation (sgu_fpu_norm shifts by the count one stage later).
+// The count is the leading-zero count of the magnitude with the subnormal limit ORed in: a
+// one at bit 76 - etop (sgu_fpu_pkg::fpu_norm_limit, made a stage earlier) stops the count
+// at etop - 1, the largest shift that keeps the exponent >= 1. So cnt_o = min(leading zeros
+// of mag_i, etop - 1), and the leading-zero count and the subnormal limit come out of one
+// count. A zero magnitude without a limit counts 76 (the result is zero whatever the shift).
+//
+// Latency: combinational (stage S3 of sgu_mfu, inside sgu_fpu_add).
+
+module sgu_fpu_lzc (
+  input  logic [75:0] mag_i,   // unsigned magnitude to normalise
+  input  logic [75:0] limit_i, // subnormal limit: one-hot at bit 76 - etop, or zero
+  output logic [6:0]  cnt_o    // left shift that normalises mag_i or reaches exponent 1
+);
+
+  localparam int unsigned WinW   = sgu_fpu_pkg::FpuWinWidth;  // 76
+  localparam int unsigned CntW   = 7;                         // counts 0..76
+  localparam int unsigned BlkW   = 8;                         // bits per block
+  localparam int unsigned NumBlk = 10;                        // 80 bits: see leaves
+
+  // Two levels, which map to few LUT levels: the count within each 8-bit block, then the
+  // first block (from the top) that holds a one. The leaves are the window, then a one that
+  // bounds the count at 76, then three zeros. Block b (b = 0 at the top) covers leaves
+  // [79 - 8b : 72 - 8b], so the count is 8 * b plus the count within the block.
+  logic [NumBlk*BlkW-1:0]      leaves;
+  logic [NumBlk-1:0][BlkW-1:0] blk;
+  logic [NumBlk-1:0]           blk_nz;
+  logic [NumBlk-1:0][2:0]      blk_cnt;
+
+  assign leaves = {mag_i | limit_i, 1'b1, {(NumBlk * BlkW - WinW - 1){1'b0}}};
+
+  always_comb begin
+    for (int unsigned b = 0; b < NumBlk; b++) begin
+      blk[b]     = leaves[(NumBlk - b) * BlkW - 1 -: BlkW];
+      blk_nz[b]  = |blk[b];
+      blk_cnt[b] = '1;
+      for (int unsigned k = 0; k < BlkW; k++) begin  // the highest one wins
+        if (blk[b][k]) blk_cnt[b] = 3'(BlkW - 1 - k);
+      end
+    end
+  end
+
+  always_comb begin
+    cnt_o = CntW'(WinW);  // unreachable: the bounding one is in block 9
+    for (int b = NumBlk - 1; b >= 0; b--) begin  // the first block wins
+      if (blk_nz[b]) cnt_o = {4'(b), blk_cnt[b]};
+    end
+  end
+
+`ifndef SYNTHESIS
+  // The count reaches the leading one or the limit, and passes no one (any input).
+  logic [WinW-1:0] check;
+  assign check = mag_i | limit_i;
+  always_comb begin
+    if (!$isunknown(check) && check != '0) begin
+      assert (check[7'(WinW - 1) - cnt_o])
+        else $error("sgu_fpu_lzc: count stopped early");
+      assert ((check >> (7'(WinW) - cnt_o)) == '0)
+        else $error("sgu_fpu_lzc: count passed the leading one");
+    end
+  end
+`endif
+
+endmodule

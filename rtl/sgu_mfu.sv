@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: Apache-2.0
+// SGU per-lane multiply / FP unit: FP32 arithmetic and every integer multiply, 4 stages, 1 multiplier.
+//
+// One lane's FP32 unit (IEEE-754 binary32, round to nearest even, subnormals kept, one
+// canonical NaN; docs/fpu.md has every rule) and integer multiplier (mul, muli, mulh at
+// 8..64 bits), built around exactly one 32x32 unsigned multiplier, `p = mul_a_q * mul_b_q`,
+// which serves the FP32 mantissa product (24x24, zero-extended), int->float (|a| * 1), the
+// 8..32-bit integer multiplies and, in three steps, the 64-bit multiply.
+//
+// FP add, sub and mul run on the fused multiply-add x*y + z:
+//   add = fma(a, 1.0, b), sub = fma(a, 1.0, -b), mul = fma(a, b, -0.0)
+// split around the shared multiplier into sgu_fpu_exp (operand selection, mantissas,
+// exponents, alignment shift amount), sgu_fpu_align (the one alignment shifter), sgu_fpu_add
+// (the 77-bit add, the negative case and the normalisation count, sgu_fpu_lzc) and
+// sgu_fpu_norm (the one normalising shifter and the rounder). int->float feeds |a| through
+// the multiplier (times 1, addend +0) into the same adder and normaliser; float->int uses the
+// alignment shifter to truncate.
+//
+// Pipeline (an operation enters in cycle t, the core's execute stage):
+//   S1  t    combinational on the inputs: FP classification, x/y/z selection, specials,
+//            exponents and the alignment shift amount, min/max/compare, conversion set-up,
+//            multiplier operand selection. Registered at the end of t.
+//   S2  t+1  the multiplier p = mul_a_q * mul_b_q (and the mulh sign correction); beside it
+//            the addend alignment shift, the adder's operand and carry-in, and the
+//            subnormal-limit mask of the normaliser. Registered.
+//   S3  t+2  FP: the 77-bit add (and Z - P beside it), sign, the normalisation count;
+//            float->int negate; integer: result assembly, the 64-bit accumulation; ext_dt of
+//            every result that does not come from the normaliser. Registered.
+//   S4  t+3  normalising shift and rounding, special-value overrides, result select.
+// The alignment shift sits in S2 and the normalisation count in S3 (rather than in S1 and
+// S4) to balance the stages: S2 is otherwise only the multiplier, and S4 feeds the core's
+// write-back in the same cycle. docs/fpu.md has the measured delay of each stage.
+// Latency 3: result_o is combinational from the S3->S4 registers and holds the result of the
+// operation that entered in cycle t during the whole of cycle t+3 (the core writes it at the
+// end of t+3). Throughput one operation (or one 64-bit step) per cycle. No stall and no
+// handshake: every operation leaves S4 three cycles after it entered. In a cycle with no
+// result due, result_o is the last S4 value and means nothing.
+//
+// Results are ext_dt(raw, dt_i). FP results are 32-bit: float->int gives the 32-bit integer
+// and dt_i (the destination type) does the rest; every other FP op is f32, and results from
+// the normaliser (fma ops, int->float) are zero-extended without looking at dt_i.
+//
+// Integer multiply (fpu_i = 0): ia_i/ib_i arrive extended to 64 bits by dt_i.
+//   mul (dt of 8..32 bits): a_lo * b_lo; result ext_dt(p, dt_i) (only p[31:0] matters).
+//   mulh (i32/u32): hi = p[63:32] - (a_neg ? b_lo : 0) - (b_neg ? a_lo : 0), the signed high
+//     word from the unsigned product (a_neg, b_neg only for i32); result ext_dt({0, hi}, dt_i).
+//   64-bit mul (wide_i, i64/u64): three steps on three consecutive cycles, same operands:
+//     step 0: a_lo*b_lo, step 1: a_lo*b_hi, step 2: a_hi*b_lo. S3 accumulates
+//     {hi + p[31:0], lo} in the S3->S4 result register, so the steps must be back to back (an
+//     assertion checks it). Only step 2 has a result, 3 cycles after it entered; the S4 value
+//     that follows steps 0 and 1 is a partial sum to be ignored.
+//
+// Stage registers load only when their stage holds a valid operation (the valid bits travel
+// down the pipe), and the FP and integer side registers only for their kind of operation, so
+// an idle lane toggles no wide register. rst_ni (asynchronous) clears only the valid bits;
+// the data registers are not reset (their value is don't-care until an operation reaches
+// them, and result_o is undefined until the first result).
+
+`include "sgu_assert.svh"
+
+module sgu_mfu
+  import sgu_fpu_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        valid_i,   // an operation (or one step of a 64-bit multiply) enters S1
+  input  logic        fpu_i,     // 1: FP32 operation fop_i; 0: integer multiply
+  input  logic [3:0]  fop_i,     // sgu_fpu_pkg::FpuOp*; codes 11..15 give 0
+  input  logic [2:0]  cond_i,    // compare condition (FpuOpFCmp), sgu_fpu_pkg::FpuCond*
+  input  logic [31:0] a_i,       // FP operand a (int->float: the source, extended to 32 bits)
+  input  logic [31:0] b_i,       // FP operand b
+  input  logic [31:0] c_i,       // FP operand c (fma addend)
+  input  logic [63:0] ia_i,      // integer operand a, extended to 64 bits by dt_i
+  input  logic [63:0] ib_i,      // integer operand b, extended to 64 bits by dt_i
+  input  logic        mulh_i,    // integer: high 32 bits of the 64-bit product (i32/u32)
+  input  logic        wide_i,    // integer: 64-bit type (i64/u64), three steps
+  input  logic [1:0]  step_i,    // wide only: 0 a_lo*b_lo, 1 a_lo*b_hi, 2 a_hi*b_lo, back to back
+  input  logic [3:0]  dt_i,      // result type: result_o = ext_dt(raw, dt_i); FP: f32 or, for
+                                 // float->int, the destination integer type
+  output logic [63:0] result_o   // 3 cycles after entry (wide: 3 cycles after step 2)
+);
+
+  localparam logic [31:0] FpOne     = 32'h3F80_0000;
+  localparam logic [31:0] FpNegZero = 32'h8000_0000;
+  localparam logic [31:0] FpInf     = 32'h7F80_0000;
+  localparam int unsigned WinW      = FpuWinWidth;  // 76
+  // int->float: |a| is the product |a| * 1 at window bits 33:2; window bit 75 weighs 2^73.
+  localparam logic [9:0]  I2fEtop   = 10'd200;
+
+  // FP control carried from S1 to S3: everything but the operands of the datapath.
+  typedef struct packed {
+    logic        z_sign;     // sign of the addend
+    logic        prod_sign;  // sign of the product
+    logic        eff_sub;    // z_sign ^ prod_sign
+    logic [9:0]  etop;       // biased exponent of window bit 75
+    logic        use_norm;   // result from the normaliser (fma ops, int->float)
+    logic        nan;        // result is the canonical NaN (fma ops)
+    logic        inf;        // result is infinity (fma ops)
+    logic        inf_sign;   // sign of that infinity
+    logic        use_trunc;  // float->int result is z_op[75:44], negated if trunc_neg
+    logic        trunc_neg;
+    logic [31:0] fixed;      // result when neither: min/max/compare, 0, saturation
+  } fp_ctl_t;
+
+  // FP side band S1 -> S2: the addend before alignment.
+  typedef struct packed {
+    logic [23:0] z_man;      // addend mantissa (float->int: the source's)
+    logic [6:0]  shamt;      // its alignment shift
+    fp_ctl_t     ctl;
+  } fp_s2_t;
+
+  // FP side band S2 -> S3: the aligned addend, as the adder operand.
+  typedef struct packed {
+    logic [WinW-1:0] z_op;      // addend aligned in the window, complemented if eff_sub
+                                // (float->int: the source shifted, eff_sub is 0)
+    logic            z_sticky;  // addend bits below the window
+    logic            cin;       // carry-in of the adder: eff_sub & !z_sticky
+    logic [WinW-1:0] limit;     // subnormal limit of normalisation (fpu_norm_limit(etop))
+    fp_ctl_t         ctl;
+  } fp_s3_t;
+
+  // FP side band S3 -> S4: the normaliser's inputs and the overrides.
+  typedef struct packed {
+    logic [WinW-1:0] mag;
+    logic [6:0]      shamt;     // normalising shift (sgu_fpu_lzc)
+    logic            sticky;
+    logic            sign;
+    logic [9:0]      etop;
+    logic            nan;
+    logic            inf;
+    logic            inf_sign;
+  } fp_s4_t;
+
+  // =======================================================================================
+  // S1 (cycle t): combinational on the inputs
+  // =======================================================================================
+
+  // ---- FP operand classification ----
+  logic a_exp_max, b_exp_max, a_frac_nz, b_frac_nz;
+  logic a_nan, b_nan, a_zero, b_zero;
+
+  assign a_exp_max = &a_i[30:23];
+  assign b_exp_max = &b_i[30:23];
+  assign a_frac_nz = |a_i[22:0];
+  assign b_frac_nz = |b_i[22:0];
+  assign a_nan     = a_exp_max & a_frac_nz;
+  assign b_nan     = b_exp_max & b_frac_nz;
+  assign a_zero    = ~|a_i[30:0];
+  assign b_zero    = ~|b_i[30:0];
+
+  logic op_fma, op_i2f, op_f2i;
+  always_comb begin
+    op_fma = 1'b0;
+    op_i2f = 1'b0;
+    op_f2i = 1'b0;
+    unique case (fop_i)
+      FpuOpFAdd, FpuOpFSub, FpuOpFMul, FpuOpFFma: op_fma = 1'b1;
+      FpuOpCvtI2F, FpuOpCvtU2F:                   op_i2f = 1'b1;
+      FpuOpCvtF2I, FpuOpCvtF2U:                   op_f2i = 1'b1;
+      default: ;
+    endcase
+  end
+
+  // ---- Fused multiply-add x * y + z; float->int shifts a in z's place, int->float adds +0 ----
+  // x is a; sgu_fpu_exp selects the magnitudes of y and z itself (y_one, z_sel); y and z here
+  // serve the signs and the special operands.
+  logic [31:0] y, z;
+  logic        y_one;
+  logic [1:0]  z_sel;
+
+  always_comb begin
+    y     = b_i;
+    z     = c_i;
+    y_one = 1'b0;
+    z_sel = FpuZSelC;
+    unique case (fop_i)
+      FpuOpFAdd: begin
+        y     = FpOne;
+        z     = b_i;
+        y_one = 1'b1;
+        z_sel = FpuZSelB;
+      end
+      FpuOpFSub: begin
+        y     = FpOne;
+        z     = {~b_i[31], b_i[30:0]};
+        y_one = 1'b1;
+        z_sel = FpuZSelB;
+      end
+      FpuOpFMul: begin
+        z     = FpNegZero;
+        z_sel = FpuZSelZero;
+      end
+      FpuOpCvtF2I, FpuOpCvtF2U: begin
+        z     = a_i;
+        z_sel = FpuZSelA;
+      end
+      FpuOpCvtI2F, FpuOpCvtU2F: begin
+        z     = '0;
+        z_sel = FpuZSelZero;
+      end
+      default: ;
+    endcase
+  end
+
+  // Special operands of the fma: NaN in, invalid (0*inf, inf-inf), infinite result.
+  logic y_exp_max, z_exp_max, y_frac_nz, z_frac_nz;
+  logic y_nan, z_nan, y_inf, z_inf, y_zero, a_inf;
+  logic prod_inf, fma_nan, fma_inf, fma_inf_sign;
+
+  assign y_exp_max = &y[30:23];
+  assign z_exp_max = &z[30:23];
+  assign y_frac_nz = |y[22:0];
+  assign z_frac_nz = |z[22:0];
+  assign y_nan     = y_exp_max & y_frac_nz;
+  assign z_nan     = z_exp_max & z_frac_nz;
+  assign y_inf     = y_exp_max & ~y_frac_nz;
+  assign z_inf     = z_exp_max & ~z_frac_nz;
+  assign y_zero    = ~|y[30:0];
+  assign a_inf     = a_exp_max & ~a_frac_nz;
+  assign prod_inf  = a_inf | y_inf;
+  assign fma_nan   = a_nan | y_nan | z_nan | (a_inf & y_zero) | (a_zero & y_inf)
+                   | (prod_inf & z_inf & (a_i[31] ^ y[31] ^ z[31]));
+  assign fma_inf      = prod_inf | z_inf;
+  assign fma_inf_sign = prod_inf ? (a_i[31] ^ y[31]) : z[31];
+
+  // Mantissas, exponents and the alignment shift amount.
+  logic [23:0] x_man, y_man, z_man;
+  logic [6:0]  align_shamt;
+  logic [9:0]  exp_etop;
+
+  sgu_fpu_exp u_exp (
+    .a_i     (a_i[30:0]),
+    .b_i     (b_i[30:0]),
+    .c_i     (c_i[30:0]),
+    .y_one_i (y_one),
+    .z_sel_i (z_sel),
+    .f2i_i   (op_f2i),
+    .x_man_o (x_man),
+    .y_man_o (y_man),
+    .z_man_o (z_man),
+    .shamt_o (align_shamt),
+    .etop_o  (exp_etop)
+  );
+
+  // ---- int -> float: |a| goes through the multiplier (times 1) ----
+  logic        i2f_neg;
+  logic [31:0] i2f_mag;
+
+  assign i2f_neg = (fop_i == FpuOpCvtI2F) & a_i[31];
+  assign i2f_mag = i2f_neg ? (~a_i + 32'd1) : a_i;
+
+  // ---- float -> int32 / uint32: toward zero, saturating, NaN -> 0 ----
+  logic f2i_signed, f2i_zero, f2i_sat;
+  logic [31:0] f2i_fixed;
+
+  assign f2i_signed = fop_i == FpuOpCvtF2I;
+  assign f2i_zero   = a_nan | (a_i[30:23] < 8'd127) | (~f2i_signed & a_i[31]);  // |a| < 1
+  // |a| >= 2^31 (signed) or a >= 2^32 (unsigned).
+  assign f2i_sat    = f2i_signed ? (a_i[30:23] >= 8'd158) : (a_i[30:23] >= 8'd159);
+  // 0x7FFFFFFF, 0x80000000 (signed) or 0xFFFFFFFF (unsigned), or 0.
+  assign f2i_fixed  = f2i_zero ? 32'd0
+                               : {~f2i_signed | a_i[31], {31{~(f2i_signed & a_i[31])}}};
+
+  // ---- Min / max / compare: one sign-magnitude comparator ----
+  logic mag_lt, mag_eq, less, unordered, both_zero;
+  logic cmp_eq, cmp_lt, cmp_res;
+
+  assign mag_lt    = a_i[30:0] < b_i[30:0];
+  assign mag_eq    = a_i[30:0] == b_i[30:0];
+  assign unordered = a_nan | b_nan;
+  assign both_zero = a_zero & b_zero;
+
+  // a < b for non-NaN operands with -0 < +0.
+  always_comb begin
+    unique case ({a_i[31], b_i[31]})
+      2'b00:   less = mag_lt;
+      2'b01:   less = 1'b0;
+      2'b10:   less = 1'b1;
+      default: less = ~mag_lt & ~mag_eq;
+    endcase
+  end
+
+  assign cmp_eq = ~unordered & ((mag_eq & (a_i[31] == b_i[31])) | both_zero);
+  assign cmp_lt = ~unordered & less & ~both_zero;
+
+  always_comb begin
+    unique case (cond_i)
+      FpuCondEq:  cmp_res = cmp_eq;
+      FpuCondNe:  cmp_res = ~cmp_eq;
+      FpuCondLt:  cmp_res = cmp_lt;
+      FpuCondLe:  cmp_res = cmp_lt | cmp_eq;
+      FpuCondGt:  cmp_res = ~unordered & ~cmp_lt & ~cmp_eq;
+      FpuCondGe:  cmp_res = ~unordered & ~cmp_lt;
+      FpuCondOrd: cmp_res = ~unordered;
+      FpuCondUno: cmp_res = unordered;
+      default:    cmp_res = 1'b0;
+    endcase
+  end
+
+  logic [31:0] min_result, max_result;
+
+  always_comb begin
+    if (a_nan && b_nan) begin
+      min_result = FpuCanonicalNan;
+      max_result = FpuCanonicalNan;
+    end else if (a_nan) begin
+      min_result = b_i;
+      max_result = b_i;
+    end else if (b_nan) begin
+      min_result = a_i;
+      max_result = a_i;
+    end else begin
+      min_result = less ? a_i : b_i;
+      max_result = less ? b_i : a_i;
+    end
+  end
+
+  // ---- FP side band ----
+  fp_s2_t fp_s1;
+
+  always_comb begin
+    fp_s1.z_man         = z_man;
+    fp_s1.shamt         = align_shamt;
+    // Ops that do not use the sum add two equal-signed values: the adder stays harmless.
+    fp_s1.ctl.prod_sign = op_fma ? (a_i[31] ^ y[31]) : i2f_neg;
+    fp_s1.ctl.z_sign    = op_fma ? z[31] : i2f_neg;
+    fp_s1.ctl.eff_sub   = op_fma & (a_i[31] ^ y[31] ^ z[31]);
+    fp_s1.ctl.etop      = op_i2f ? I2fEtop : exp_etop;
+    fp_s1.ctl.use_norm  = op_fma | op_i2f;
+    fp_s1.ctl.nan       = op_fma & fma_nan;
+    fp_s1.ctl.inf       = op_fma & fma_inf;
+    fp_s1.ctl.inf_sign  = fma_inf_sign;
+    fp_s1.ctl.use_trunc = op_f2i & ~f2i_zero & ~f2i_sat;
+    fp_s1.ctl.trunc_neg = f2i_signed & a_i[31];
+    unique case (fop_i)
+      FpuOpFMin:                fp_s1.ctl.fixed = min_result;
+      FpuOpFMax:                fp_s1.ctl.fixed = max_result;
+      FpuOpFCmp:                fp_s1.ctl.fixed = {31'd0, cmp_res};
+      FpuOpCvtF2I, FpuOpCvtF2U: fp_s1.ctl.fixed = f2i_fixed;
+      default:                  fp_s1.ctl.fixed = 32'd0;  // fma ops, int->float, codes 11..15
+    endcase
+  end
+
+  // ---- Integer multiply set-up ----
+  logic a_neg_s1, b_neg_s1, acc_s1;
+
+  // mulh i32: the signs of the operands correct the unsigned product's high word.
+  assign a_neg_s1 = mulh_i & sgu_pkg::dt_signed(dt_i) & ia_i[31];
+  assign b_neg_s1 = mulh_i & sgu_pkg::dt_signed(dt_i) & ib_i[31];
+  // 64-bit steps 1 and 2 add their product's low word to the high word of the sum so far.
+  assign acc_s1   = wide_i & (step_i != 2'd0);
+
+  // ---- Operands of the one multiplier ----
+  logic [31:0] mul_a_d, mul_b_d;
+
+  always_comb begin
+    if (fpu_i) begin
+      if (op_i2f) begin
+        mul_a_d = i2f_mag;
+        mul_b_d = 32'd1;
+      end else begin
+        mul_a_d = {8'd0, x_man};
+        mul_b_d = {8'd0, y_man};
+      end
+    end else if (wide_i && step_i == 2'd1) begin
+      mul_a_d = ia_i[31:0];
+      mul_b_d = ib_i[63:32];
+    end else if (wide_i && step_i == 2'd2) begin
+      mul_a_d = ia_i[63:32];
+      mul_b_d = ib_i[31:0];
+    end else begin
+      mul_a_d = ia_i[31:0];
+      mul_b_d = ib_i[31:0];
+    end
+  end
+
+  // ---- S1 -> S2 registers ----
+  logic        v2_q, fpu2_q;
+  logic [31:0] mul_a_q, mul_b_q;
+  logic [3:0]  dt2_q;
+  fp_s2_t      fp2_q;
+  logic        a_neg2_q, b_neg2_q, mulh2_q, acc2_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      v2_q <= 1'b0;
+    end else begin
+      v2_q <= valid_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (valid_i) begin
+      fpu2_q  <= fpu_i;
+      mul_a_q <= mul_a_d;
+      mul_b_q <= mul_b_d;
+      dt2_q   <= dt_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (valid_i && fpu_i) begin
+      fp2_q <= fp_s1;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (valid_i && !fpu_i) begin
+      a_neg2_q <= a_neg_s1;
+      b_neg2_q <= b_neg_s1;
+      mulh2_q  <= mulh_i;
+      acc2_q   <= acc_s1;
+    end
+  end
+
+  // =======================================================================================
+  // S2 (cycle t+1): the multiplier, and beside it the addend alignment
+  // =======================================================================================
+  logic [63:0] p;
+  logic [31:0] corr;
+  fp_s3_t      fp_s2;
+
+  // The one multiplier of the unit.
+  assign p = mul_a_q * mul_b_q;
+
+  // mulh i32: the amount to subtract from the unsigned product's high word (mod 2^32).
+  assign corr = (a_neg2_q ? mul_b_q : 32'd0) + (b_neg2_q ? mul_a_q : 32'd0);
+
+  logic [WinW-1:0] z_win;
+  logic            z_sticky;
+
+  sgu_fpu_align u_align (
+    .z_man_i    (fp2_q.z_man),
+    .shamt_i    (fp2_q.shamt),
+    .z_win_o    (z_win),
+    .z_sticky_o (z_sticky)
+  );
+
+  // Made here, where there is time, so that S3 starts its carry chain and its count at once.
+  assign fp_s2.z_op     = z_win ^ {WinW{fp2_q.ctl.eff_sub}};
+  assign fp_s2.z_sticky = z_sticky;
+  assign fp_s2.cin      = fp2_q.ctl.eff_sub & ~z_sticky;
+  assign fp_s2.limit    = fpu_norm_limit(fp2_q.ctl.etop);
+  assign fp_s2.ctl      = fp2_q.ctl;
+
+  // ---- S2 -> S3 registers ----
+  logic        v3_q, fpu3_q;
+  logic [63:0] p_q;
+  logic [3:0]  dt3_q;
+  fp_s3_t      fp3_q;
+  logic [31:0] corr3_q;
+  logic        mulh3_q, acc3_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      v3_q <= 1'b0;
+    end else begin
+      v3_q <= v2_q;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (v2_q) begin
+      fpu3_q <= fpu2_q;
+      p_q    <= p;
+      dt3_q  <= dt2_q;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (v2_q && fpu2_q) begin
+      fp3_q <= fp_s2;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (v2_q && !fpu2_q) begin
+      corr3_q <= corr;
+      mulh3_q <= mulh2_q;
+      acc3_q  <= acc2_q;
+    end
+  end
+
+  // =======================================================================================
+  // S3 (cycle t+2): FP add and normalisation count, float->int negate, integer result
+  // =======================================================================================
+  logic   add_neg;
+  fp_s4_t fp_s3;
+
+  sgu_fpu_add u_add (
+    .prod_i      (p_q[47:0]),
+    .prod_sign_i (fp3_q.ctl.prod_sign),
+    .z_op_i      (fp3_q.z_op),
+    .z_sticky_i  (fp3_q.z_sticky),
+    .z_sign_i    (fp3_q.ctl.z_sign),
+    .eff_sub_i   (fp3_q.ctl.eff_sub),
+    .cin_i       (fp3_q.cin),
+    .limit_i     (fp3_q.limit),
+    .mag_o       (fp_s3.mag),
+    .cnt_o       (fp_s3.shamt),
+    .sticky_o    (fp_s3.sticky),
+    .sign_o      (fp_s3.sign),
+    .neg_o       (add_neg)
+  );
+
+  assign fp_s3.etop     = fp3_q.ctl.etop;
+  assign fp_s3.nan      = fp3_q.ctl.nan;
+  assign fp_s3.inf      = fp3_q.ctl.inf;
+  assign fp_s3.inf_sign = fp3_q.ctl.inf_sign;
+
+  // float->int: the integer part is at z_op[75:44] (eff_sub is 0), truncated toward zero.
+  logic [31:0] trunc, fp_res3;
+  assign trunc   = fp3_q.z_op[WinW-1:WinW-32];
+  assign fp_res3 = !fp3_q.ctl.use_trunc ? fp3_q.ctl.fixed
+                 : fp3_q.ctl.trunc_neg  ? (~trunc + 32'd1) : trunc;
+
+  // Integer: one 32-bit adder for the mulh correction and the 64-bit accumulation.
+  logic [63:0] res_q;  // S3 -> S4 result register, also the 64-bit accumulator
+  logic [31:0] hi;
+  logic [63:0] int_res3, res_d;
+
+  assign hi = acc3_q ? (res_q[63:32] + p_q[31:0]) : (p_q[63:32] - corr3_q);
+
+  always_comb begin
+    if (acc3_q) begin
+      int_res3 = {hi, res_q[31:0]};
+    end else if (mulh3_q) begin
+      int_res3 = {32'd0, hi};
+    end else begin
+      int_res3 = p_q;
+    end
+  end
+
+  // Results that do not come from the normaliser are extended by their type here, off the
+  // normaliser's path in S4.
+  assign res_d = sgu_pkg::ext_dt(fpu3_q ? {32'd0, fp_res3} : int_res3, dt3_q);
+
+  // ---- S3 -> S4 registers ----
+  logic       v4_q, norm4_q;
+  fp_s4_t     fp4_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      v4_q <= 1'b0;
+    end else begin
+      v4_q <= v3_q;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (v3_q) begin
+      res_q   <= res_d;
+      norm4_q <= fpu3_q & fp3_q.ctl.use_norm;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (v3_q && fpu3_q && fp3_q.ctl.use_norm) begin
+      fp4_q <= fp_s3;
+    end
+  end
+
+  // =======================================================================================
+  // S4 (cycle t+3): normalise, round, override, select
+  // =======================================================================================
+  logic [31:0] norm_res, fma_res;
+
+  sgu_fpu_norm u_norm (
+    .mag_i    (fp4_q.mag),
+    .shamt_i  (fp4_q.shamt),
+    .etop_i   (fp4_q.etop),
+    .sticky_i (fp4_q.sticky),
+    .sign_i   (fp4_q.sign),
+    .result_o (norm_res)
+  );
+
+  always_comb begin
+    if (fp4_q.nan) begin
+      fma_res = FpuCanonicalNan;
+    end else if (fp4_q.inf) begin
+      fma_res = {fp4_q.inf_sign, FpInf[30:0]};
+    end else begin
+      fma_res = norm_res;
+    end
+  end
+
+  // Normaliser results are f32: zero-extended (the core passes dt_i = f32 for them).
+  assign result_o = norm4_q ? {32'd0, fma_res} : res_q;
+
+  // =======================================================================================
+  // Assertions
+  // =======================================================================================
+  logic int_in;
+  assign int_in = valid_i & ~fpu_i;
+
+  `SGU_ASSERT_KNOWN(ValidKnown_A, valid_i)
+  // 64-bit multiplies and only they have three steps; mulh is i32/u32 only.
+  `SGU_ASSERT(WideType_A, int_in |-> wide_i == (dt_i == sgu_isa_pkg::DtI64 ||
+                                                 dt_i == sgu_isa_pkg::DtU64))
+  `SGU_ASSERT(MulhType_A, int_in && mulh_i |-> dt_i == sgu_isa_pkg::DtI32 ||
+                                               dt_i == sgu_isa_pkg::DtU32)
+  `SGU_ASSERT(StepRange_A, int_in && wide_i |-> step_i != 2'd3)
+  // The three steps are back to back with the same operands (S3 accumulates in res_q). The
+  // core may abandon a sequence (the watchdog): then nothing enters in the next cycle, and the
+  // partial sum is never used (the next 64-bit multiply starts again at step 0).
+  `SGU_ASSERT(StepNext_A, int_in && wide_i && step_i != 2'd2 |=> !valid_i ||
+              (int_in && wide_i && step_i == $past(step_i) + 2'd1 &&
+               $stable(ia_i) && $stable(ib_i) && $stable(dt_i)))
+  `SGU_ASSERT(StepPrev_A, int_in && wide_i && step_i != 2'd0 |->
+              $past(int_in && wide_i) && $past(step_i) == step_i - 2'd1)
+  `SGU_ASSERT(AccAfterWide_A, v3_q && !fpu3_q && acc3_q |-> v4_q && !norm4_q)
+  // Sticky addend bits only arise when the product dominates: the difference is positive.
+  `SGU_ASSERT(AddStickyPositive_A, v3_q && fpu3_q && fp3_q.ctl.use_norm |->
+              !(add_neg && fp3_q.z_sticky))
+
+endmodule
