@@ -10,8 +10,9 @@
 //   X   execute, the commit point: every trap, branch, mask-stack and exec-mask decision is made
 //       here, in program order, on architectural state. Short operations (integer ALU, crossbar,
 //       vote, csrr, lane) write the register file at the end of X; ld/st hold X while the LSU
-//       works (and start only when every older instruction has retired, so the AXI traffic of a
-//       store follows the records before it); long operations (multiply, FP32) enter the lanes'
+//       works (a store starts only when every older instruction has retired, so its AXI writes
+//       follow the records before it; a load when no older long result is still to be written);
+//       long operations (multiply, FP32) enter the lanes'
 //       sgu_mfu pipelines. A 64-bit multiply holds X for three cycles (steps 0, 1, 2).
 //   L2, L3, L4  the long pipe. Long results are written at the end of L4. Every instruction's
 //       retire record travels X -> L2 -> L3 -> L4 and leaves on the retire port from L4, so
@@ -590,8 +591,10 @@ module sgu_core #(
               // No active lane: no access, no write.
             end else if (!x_mem_q) begin
               x_done = 1'b0;
-              if (!pipe_empty) begin
-                // Wait for the older records to leave (their AXI writes precede this one's).
+              if (x_dec_q.opcode == OpSt ? !pipe_empty : (lw_valid[1] || lw_valid[2])) begin
+                // A store waits for the older records to leave (its AXI writes follow theirs on
+                // the retire port); a load only for the long writers still to write (its own
+                // write at the end of X then has the write port, and nothing older is pending).
               end else if (lsu_fault_i) begin
                 x_done = 1'b1;
                 trap   = 1'b1;
@@ -846,7 +849,8 @@ module sgu_core #(
   // The retire pipe (X, L2, L3, L4) is as deep as the long operations' latency.
   `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 4)
   `SGU_ASSERT(OneWriter_A, !(x_wr && l4_wr))
-  `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && pipe_empty)
+  `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && (lsu_store_o ? pipe_empty : !lw_valid[1] &&
+                                                       !lw_valid[2]))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
   `SGU_ASSERT(NoIssueInClear_A, clearing |-> !d_advance)
 
