@@ -41,7 +41,7 @@ runs=(
   "sgu_vote|sgu_vote|area_vote_8|NumLanes=8"
   "sgu_mask_stack|sgu_mask_stack|area_mask_stack_8|NumLanes=8"
   "sgu_lsu|sgu_lsu|area_lsu_8|NumLanes=8 AxiDataWidth=64"
-  "sgu_fetch|sgu_fetch|area_fetch|AxiDataWidth=64"
+  "sgu_icache|sgu_icache|area_icache|AxiDataWidth=64"
   "sgu_axi_rd_mux|sgu_axi_rd_mux|area_axi_rd_mux|"
   "sgu_csr|sgu_csr|area_csr|NumLanes=8 AxiDataWidth=64"
 )

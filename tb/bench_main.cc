@@ -123,18 +123,18 @@ std::vector<IpcCase> IpcCases() {
                Repeat(32, [](unsigned i) {
                  return "  ffma v" + std::to_string(8 + i % 8) + ", v3, v3, v3\n";
                }),
-               "1 per cycle: the FMA is pipelined"});
+               "1 FMA per cycle (pipelined); the loop's addi then waits 3 cycles for the write port behind the last FMA: 34 instructions in 37 cycles"});
   c.push_back({"dependent FP32 FMAs", init,
                Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v3\n"); }),
-               "1 per 4 cycles: FMA latency"});
+               "4 cycles each: the FMA's latency (written at the end of L4)"});
   c.push_back({"independent 64-bit multiplies", init,
                Repeat(16, [](unsigned i) {
                  return "  mul.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, v4\n";
                }),
-               "1 per 3 cycles: three passes through the lane's 32x32 multiplier"});
+               "3 cycles each (three passes through the lane's 32x32 multiplier), plus the addi behind the last: 18 instructions in 50 cycles"});
   c.push_back({"dependent 64-bit multiplies", init,
                Repeat(16, [](unsigned) { return std::string("  mul.i64 v4, v4, v4\n"); }),
-               "1 per 6 cycles: 3 passes + the long pipe"});
+               "6 cycles each: 3 passes, then 3 more until the result is written"});
   static const char* const modes[] = {"idx", "xor", "up", "down", "rotup", "rotdn"};
   for (const char* m : modes) {
     const std::string mode = m;
