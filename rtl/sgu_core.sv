@@ -15,8 +15,9 @@
 //       long operations (multiply, FP32) enter the lanes'
 //       sgu_mfu pipelines. A 64-bit multiply holds X for three cycles (steps 0, 1, 2).
 //   L2, L3, L4  the long pipe. Long results are written at the end of L4. Every instruction's
-//       retire record travels X -> L2 -> L3 -> L4 and leaves on the retire port from L4, so
-//       records are in program order although short results were written three cycles earlier.
+//       retire record travels X -> L2 -> L3 -> L4 and is registered onto the retire port when it
+//       leaves L4, so records are in program order although short results were written three
+//       cycles earlier.
 // Hazards, all resolved in D by stalling (no forwarding network besides the register file's
 // write bypass): a source that a long operation in X, L2 or L3 will write (RAW); a short writer
 // whose destination a long operation in X or L2 will still write (WAW); a short writer when a
@@ -780,23 +781,49 @@ module sgu_core #(
   end
 
   // ------------------------------------------------------------------------------ retire port
-  assign rvfi_valid_o     = l4_q.valid;
-  assign rvfi_order_o     = instret_q;
-  assign rvfi_pc_o        = l4_q.pc;
-  assign rvfi_insn_o      = l4_q.insn;
-  assign rvfi_trap_o      = l4_q.trap;
-  assign rvfi_cause_o     = l4_q.cause;
-  assign rvfi_tval_o      = l4_q.tval;
-  assign rvfi_halt_o      = l4_q.halt;
-  assign rvfi_rd_we_o     = l4_q.we;
-  assign rvfi_rd_o        = l4_q.rd;
-  assign rvfi_rd_pair_o   = l4_q.pair;
-  assign rvfi_lane_mask_o = l4_q.lanes;
-  assign rvfi_exec_o      = l4_q.exec;
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_rvfi
-    assign rvfi_data_lo_o[l] = l4_q.lanes[l] ? l4_val[l][31:0] : 32'd0;
-    assign rvfi_data_hi_o[l] = (l4_q.lanes[l] && l4_q.pair) ? l4_val[l][63:32] : 32'd0;
+  // The record leaving L4 is registered: the port holds it until the next record (the waveform
+  // view's instruction row), and it appears one cycle after done_o / trap_o, as it did before
+  // the pipeline.
+  rec_t                      rvfi_q;
+  logic                      rvfi_valid_q;
+  logic [63:0]               rvfi_order_q;
+  logic [NumLanes-1:0][31:0] rvfi_lo_q, rvfi_hi_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rvfi_valid_q <= 1'b0;
+      rvfi_q       <= '0;
+      rvfi_order_q <= '0;
+      rvfi_lo_q    <= '0;
+      rvfi_hi_q    <= '0;
+    end else begin
+      rvfi_valid_q <= l4_q.valid;
+      if (l4_q.valid) begin
+        rvfi_q       <= l4_q;
+        rvfi_order_q <= instret_q;
+        for (int unsigned l = 0; l < NumLanes; l++) begin
+          rvfi_lo_q[l] <= l4_q.lanes[l] ? l4_val[l][31:0] : 32'd0;
+          rvfi_hi_q[l] <= (l4_q.lanes[l] && l4_q.pair) ? l4_val[l][63:32] : 32'd0;
+        end
+      end
+    end
   end
+
+  assign rvfi_valid_o     = rvfi_valid_q;
+  assign rvfi_order_o     = rvfi_order_q;
+  assign rvfi_pc_o        = rvfi_q.pc;
+  assign rvfi_insn_o      = rvfi_q.insn;
+  assign rvfi_trap_o      = rvfi_q.trap;
+  assign rvfi_cause_o     = rvfi_q.cause;
+  assign rvfi_tval_o      = rvfi_q.tval;
+  assign rvfi_halt_o      = rvfi_q.halt;
+  assign rvfi_rd_we_o     = rvfi_q.we;
+  assign rvfi_rd_o        = rvfi_q.rd;
+  assign rvfi_rd_pair_o   = rvfi_q.pair;
+  assign rvfi_lane_mask_o = rvfi_q.lanes;
+  assign rvfi_exec_o      = rvfi_q.exec;
+  assign rvfi_data_lo_o   = rvfi_lo_q;
+  assign rvfi_data_hi_o   = rvfi_hi_q;
 
   // ------------------------------------------------------------------------------ status
   logic l4_end;
@@ -843,7 +870,8 @@ module sgu_core #(
   end
 
   logic unused;
-  assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ ^src_hi[2] ^ d_dec.rs3_pair;
+  assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ ^src_hi[2] ^ d_dec.rs3_pair ^
+                  rvfi_q.valid ^ rvfi_q.long_wb;
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
   // The retire pipe (X, L2, L3, L4) is as deep as the long operations' latency.
