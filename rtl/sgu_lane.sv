@@ -37,42 +37,61 @@ module sgu_lane (
   // One procedural block, evaluated only when the core selects the ALU (alu_en_i): the lanes
   // compute nothing in the cycles of other instructions, which is most of the simulation time
   // saved (docs/performance.md). The result is don't-care otherwise (x: synthesis adds no gate).
-  logic [63:0] imm64, a, b;
+  logic [63:0] imm64, b_src, a, b;
+  logic [3:0]  a_dt;
   logic        sgn;
   logic        use_imm;
 
   assign imm64   = {{32{imm_i[31]}}, imm_i};
   assign use_imm = opcode_i inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri,
-                                    OpMini, OpMaxi, OpCmpi};
+                                    OpMini, OpMaxi, OpCmpi, OpLi, OpLui};
+  // li and lui go through the b operand (the ALU's operand select returns it), cvt through a:
+  // its source is extended by the source type (mod_i), every other operand by dt_i.
+  assign b_src   = (opcode_i == OpLui) ? {32'd0, imm_i[23:0], 8'd0} : imm64;
+  assign a_dt    = (opcode_i == OpCvt) ? mod_i : dt_i;
   // Extended operands, shared with the multiplier's integer inputs.
-  assign a       = ext_dt(a_i, dt_i);
-  assign b       = ext_dt(use_imm ? imm64 : b_i, dt_i);
+  assign a       = ext_dt(a_i, a_dt);
+  assign b       = ext_dt(use_imm ? b_src : b_i, dt_i);
   assign sgn     = dt_signed(dt_i);
 
+  // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 65-bit
+  // adder for add, sub, compare, min and max; one right shifter for both shift directions (a
+  // left shift is the bit-reversed right shift of the bit-reversed operand); one operand select
+  // for min, max and sel. Every operand is the type-extended 64-bit value, so the 65-bit
+  // difference's top bit is "a < b" for the signed and the unsigned types alike.
   always_comb begin
-    logic [63:0] c, alu;
+    logic [63:0] c, alu, sh_in, sh_out, logic_res, pick;
+    logic [64:0] sum, addend;
     logic [5:0]  amt, amt_mask;
-    logic        lt, eq, cond;
-    res_o    = 'x;
-    c        = 'x;
-    alu      = 'x;
-    amt      = 'x;
-    amt_mask = 'x;
-    lt       = 'x;
-    eq       = 'x;
-    cond     = 'x;
+    logic        sub, left, fill, lt, eq, cond, pick_b;
+    res_o     = 'x;
+    c         = 'x;
+    alu       = 'x;
+    sh_in     = 'x;
+    sh_out    = 'x;
+    logic_res = 'x;
+    pick      = 'x;
+    sum       = 'x;
+    addend    = 'x;
+    amt       = 'x;
+    amt_mask  = 'x;
+    sub       = 'x;
+    left      = 'x;
+    fill      = 'x;
+    lt        = 'x;
+    eq        = 'x;
+    cond      = 'x;
+    pick_b    = 'x;
     if (alu_en_i) begin
       c = ext_dt(c_i, dt_i);
-      // Shift amount modulo the type width.
-      unique case (dt_size_log2(dt_i))
-        2'd0:    amt_mask = 6'd7;
-        2'd1:    amt_mask = 6'd15;
-        2'd3:    amt_mask = 6'd63;
-        default: amt_mask = 6'd31;
-      endcase
-      amt = b[5:0] & amt_mask;
+
+      // Adder: a + b, or a - b (= a + ~b + 1) for everything that compares.
+      sub    = !(opcode_i inside {OpAdd, OpAddi});
+      addend = {sgn & b[63], b};
+      if (sub) addend = ~addend;
+      sum = {sgn & a[63], a} + addend + 65'(sub);
+      lt  = sum[64];
       eq  = a == b;
-      lt  = sgn ? ($signed(a) < $signed(b)) : (a < b);
       unique case (mod_i[2:0])
         3'd0:    cond = eq;
         3'd1:    cond = !eq;
@@ -81,22 +100,51 @@ module sgu_lane (
         3'd4:    cond = !(lt || eq);
         default: cond = !lt;  // ge
       endcase
+
+      // Shifter: amount modulo the type width; left shifts through bit reversal.
+      unique case (dt_size_log2(dt_i))
+        2'd0:    amt_mask = 6'd7;
+        2'd1:    amt_mask = 6'd15;
+        2'd3:    amt_mask = 6'd63;
+        default: amt_mask = 6'd31;
+      endcase
+      amt   = b[5:0] & amt_mask;
+      left  = opcode_i inside {OpShl, OpShli};
+      fill  = !left && sgn && a[63];
+      sh_in = left ? {<<{a}} : a;
+      // Six stages of 2:1 multiplexers (the form that maps to one LUT per bit and stage).
+      sh_out = sh_in;
+      for (int unsigned k = 0; k < 6; k++) begin
+        if (amt[k]) sh_out = (sh_out >> (1 << k)) | ({64{fill}} << (64 - (1 << k)));
+      end
+      if (left) sh_out = {<<{sh_out}};
+
+      // Logic.
       unique case (opcode_i)
-        OpAdd, OpAddi: alu = a + b;
-        OpSub:         alu = a - b;
-        OpAnd, OpAndi: alu = a & b;
-        OpOr, OpOri:   alu = a | b;
-        OpXor, OpXori: alu = a ^ b;
-        OpShl, OpShli: alu = a << amt;
-        OpShr, OpShri: alu = sgn ? 64'($signed(a) >>> amt) : (a >> amt);
-        OpMin, OpMini: alu = lt ? a : b;
-        OpMax, OpMaxi: alu = lt ? b : a;
-        OpCmp, OpCmpi: alu = {63'd0, cond};
-        OpSel:         alu = (a_i[31:0] != '0) ? b : c;
-        OpLi:          alu = imm64;
-        OpLui:         alu = {32'd0, imm_i[23:0], 8'd0};
-        OpCvt:         alu = ext_dt(a_i, mod_i);  // integer source, extended by its own type
-        default:       alu = '0;
+        OpAnd, OpAndi: logic_res = a & b;
+        OpOr, OpOri:   logic_res = a | b;
+        default:       logic_res = a ^ b;
+      endcase
+
+      // Operand select: min (lt ? a : b), max (lt ? b : a), sel (rs1 != 0 ? b : c), li/lui
+      // (b, the immediate), cvt (a, the source).
+      unique case (opcode_i)
+        OpMin, OpMini: pick_b = !lt;
+        OpMax, OpMaxi: pick_b = lt;
+        OpLi, OpLui:   pick_b = 1'b1;
+        OpCvt:         pick_b = 1'b0;
+        default:       pick_b = a_i[31:0] != '0;
+      endcase
+      pick = pick_b ? b : ((opcode_i == OpSel) ? c : a);
+
+      unique case (opcode_i)
+        OpAdd, OpAddi, OpSub:                   alu = sum[63:0];
+        OpAnd, OpAndi, OpOr, OpOri, OpXor, OpXori: alu = logic_res;
+        OpShl, OpShli, OpShr, OpShri:           alu = sh_out;
+        OpMin, OpMini, OpMax, OpMaxi, OpSel,
+        OpLi, OpLui, OpCvt:                     alu = pick;
+        OpCmp, OpCmpi:                          alu = {63'd0, cond};
+        default:                                alu = '0;
       endcase
       res_o = ext_dt(alu, dt_i);
     end
@@ -121,7 +169,7 @@ module sgu_lane (
       OpCvt: begin
         if (dt_i == DtF32) begin
           fpu_op = dt_signed(mod_i) ? FpuOpCvtI2F : FpuOpCvtU2F;
-          fpu_a  = 32'(ext_dt(a_i, mod_i));
+          fpu_a  = a[31:0];  // extended by the source type (a_dt)
         end else begin
           fpu_op = sgn ? FpuOpCvtF2I : FpuOpCvtF2U;
         end
