@@ -9,7 +9,7 @@
 #   --quick      SIMD8 blocks only (skips the 16- and 32-lane crossbar and register file)
 #   --doc FILE   write the table into FILE instead of docs/fpga.md
 #
-# `sgu_core (control)` is the core with its sub-blocks (lanes, crossbar, register file, decoder,
+# `sgu_core (control)` is the core with its sub-blocks (lanes, MFUs, crossbar, register file, decoder,
 # vote unit, mask stack) as black boxes: issue, operand and write-back multiplexers, retire port,
 # counters and watchdog. Blocks are mapped out of context, so the ports of a block are kept
 # (inside the core, logic that drives nothing is removed): the sum of the rows is an upper bound.
@@ -32,11 +32,11 @@ done
 
 # label|top|name|extra flow options and parameters
 runs=(
-  "sgu_lane (int ALU + sgu_mfu), one lane|sgu_lane|area_lane|"
-  "sgu_mfu (in sgu_lane)|sgu_mfu|area_mfu|"
+  "sgu_lane (integer ALU), one lane|sgu_lane|area_lane|"
+  "sgu_mfu (multiply / FP unit), one per LanesPerMfu lanes|sgu_mfu|area_mfu|"
   "sgu_xbar|sgu_xbar|area_xbar_8|NumLanes=8"
   "sgu_regfile|sgu_regfile|area_regfile_8|NumLanes=8"
-  "sgu_core (control), sub-blocks black boxes|sgu_core|area_core_ctrl_8|--blackbox sgu_lane --blackbox sgu_xbar --blackbox sgu_regfile --blackbox sgu_decode --blackbox sgu_vote --blackbox sgu_mask_stack NumLanes=8"
+  "sgu_core (control), sub-blocks black boxes|sgu_core|area_core_ctrl_8|--blackbox sgu_lane --blackbox sgu_mfu --blackbox sgu_xbar --blackbox sgu_regfile --blackbox sgu_decode --blackbox sgu_vote --blackbox sgu_mask_stack NumLanes=8"
   "sgu_decode|sgu_decode|area_decode_8|NumLanes=8"
   "sgu_vote|sgu_vote|area_vote_8|NumLanes=8"
   "sgu_mask_stack|sgu_mask_stack|area_mask_stack_8|NumLanes=8"
@@ -51,8 +51,8 @@ if [ $quick -eq 0 ]; then
     "sgu_xbar|sgu_xbar|area_xbar_32|NumLanes=32"
     "sgu_regfile|sgu_regfile|area_regfile_16|NumLanes=16"
     "sgu_regfile|sgu_regfile|area_regfile_32|NumLanes=32"
-    "sgu_core (control), sub-blocks black boxes|sgu_core|area_core_ctrl_16|--blackbox sgu_lane --blackbox sgu_xbar --blackbox sgu_regfile --blackbox sgu_decode --blackbox sgu_vote --blackbox sgu_mask_stack NumLanes=16"
-    "sgu_core (control), sub-blocks black boxes|sgu_core|area_core_ctrl_32|--blackbox sgu_lane --blackbox sgu_xbar --blackbox sgu_regfile --blackbox sgu_decode --blackbox sgu_vote --blackbox sgu_mask_stack NumLanes=32"
+    "sgu_core (control), sub-blocks black boxes|sgu_core|area_core_ctrl_16|--blackbox sgu_lane --blackbox sgu_mfu --blackbox sgu_xbar --blackbox sgu_regfile --blackbox sgu_decode --blackbox sgu_vote --blackbox sgu_mask_stack NumLanes=16"
+    "sgu_core (control), sub-blocks black boxes|sgu_core|area_core_ctrl_32|--blackbox sgu_lane --blackbox sgu_mfu --blackbox sgu_xbar --blackbox sgu_regfile --blackbox sgu_decode --blackbox sgu_vote --blackbox sgu_mask_stack NumLanes=32"
   )
 fi
 

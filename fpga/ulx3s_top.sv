@@ -24,6 +24,9 @@
 module ulx3s_top #(
   parameter int unsigned NumLanes       = 16,          // SGU SIMD width: 8, 16 or 32
   parameter int unsigned WithSgu        = 1,           // 0: board without the SGU (bring-up)
+  // Lanes per multiply / FP unit (sgu_top): the FPGA builds share the MFU at SIMD16 and SIMD32
+  // to fit the ECP5-85F (docs/fpga.md "Sharing the MFU").
+  parameter int unsigned LanesPerMfu    = (NumLanes <= 8) ? 1 : ((NumLanes == 16) ? 2 : 4),
   parameter int unsigned MemBytes       = 65536,       // on-chip memory in bytes (power of 2)
   parameter int unsigned SysClkHz       = 50_000_000,  // clock after the PLL
   parameter int unsigned Baud           = 115_200,     // UART baud rate
@@ -223,7 +226,8 @@ module ulx3s_top #(
     sgu_top #(
       .NumLanes    (NumLanes),
       .AxiDataWidth(AxiDataWidth),
-      .AxiIdWidth  (AxiIdWidth)
+      .AxiIdWidth  (AxiIdWidth),
+      .LanesPerMfu (LanesPerMfu)
     ) u_sgu (
       .clk_i           (clk),
       .rst_ni          (rst_n),

@@ -35,7 +35,8 @@
 `include "sgu_assert.svh"
 
 module sgu_core #(
-  parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
+  parameter int unsigned NumLanes    = 16,  // SIMD width: 8, 16 or 32
+  parameter int unsigned LanesPerMfu = 1    // lanes sharing one sgu_mfu: 1, 2 or 4
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -96,6 +97,10 @@ module sgu_core #(
 );
   import sgu_isa_pkg::*;
   import sgu_pkg::*;
+  import sgu_fpu_pkg::*;
+
+  localparam int unsigned NumMfu      = NumLanes / LanesPerMfu;
+  localparam int unsigned MfuPassBits = (LanesPerMfu > 1) ? $clog2(LanesPerMfu) : 1;
 
   // Decoded instruction, D -> X.
   typedef struct packed {
@@ -323,11 +328,15 @@ module sgu_core #(
   logic [31:0] x_pc_q;
   logic [63:0] x_insn_q;
   logic [1:0]  x_step_q;      // 64-bit multiply step
+  logic [MfuPassBits-1:0] x_pass_q;  // MFU pass: lanes pass, pass + LanesPerMfu, ... enter
+  logic        x_last_step, x_last_pass;
   logic        x_mem_q;       // the LSU is working on this instruction
   logic        x_done;        // the instruction leaves X at this edge
   logic        x_accept, d_advance;
 
-  assign x_accept  = !x_valid_q || x_done;
+  assign x_accept    = !x_valid_q || x_done;
+  assign x_last_step = !x_dec_q.wide || x_step_q == 2'd2;
+  assign x_last_pass = x_pass_q == MfuPassBits'(LanesPerMfu - 1);
   assign d_advance = d_valid_q && x_accept && !hazard && !clearing && live_q && !flush_front &&
                      !redirect;
   assign d_free    = !d_valid_q || d_advance;
@@ -375,24 +384,126 @@ module sgu_core #(
                  !(x_dec_q.opcode inside {OpNop, OpHalt, OpTrap, OpBr, OpBz, OpBnz, OpBexz,
                                           OpBexnz, OpSplit, OpElse, OpJoin, OpMpush, OpMbrk,
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
-  logic [NumLanes-1:0][63:0] lane_res, long_res;
+  logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
+  logic [NumLanes-1:0][31:0] mfu_fa;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+    // The MFU result this lane writes in L4, named per lane for the waveform view only.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [63:0] long_res_w;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign long_res_w = long_res[l];
+
     sgu_lane u_lane (
-      .clk_i       (clk_i),
-      .rst_ni      (rst_ni),
-      .opcode_i    (x_dec_q.opcode),
-      .dt_i        (x_dec_q.dt),
-      .mod_i       (x_dec_q.mod),
-      .imm_i       (x_dec_q.imm),
-      .a_i         (op_a[l]),
-      .b_i         (op_b[l]),
-      .c_i         (op_c[l]),
-      .alu_en_i    (x_alu),
-      .res_o       (lane_res[l]),
-      .long_valid_i(long_issue),
-      .step_i      (x_step_q),
-      .long_res_o  (long_res[l])
+      .opcode_i(x_dec_q.opcode),
+      .dt_i    (x_dec_q.dt),
+      .mod_i   (x_dec_q.mod),
+      .imm_i   (x_dec_q.imm),
+      .a_i     (op_a[l]),
+      .b_i     (op_b[l]),
+      .c_i     (op_c[l]),
+      .alu_en_i(x_alu),
+      .res_o   (lane_res[l]),
+      .fa_o    (mfu_fa[l]),
+      .ia_o    (mfu_ia[l]),
+      .ib_o    (mfu_ib[l])
     );
+  end
+
+  // Multiply / FP units (docs/architecture.md "Long operations"): one sgu_mfu per LanesPerMfu
+  // lanes. MFU m serves lanes m * LanesPerMfu + p; a long operation stays in X for
+  // LanesPerMfu passes (times three steps for a 64-bit multiply), pass p feeding lane p of each
+  // group. The last pass's result reaches the write port with the instruction's record in L4;
+  // each earlier pass's result is caught in hold_q when it leaves the MFU and waits there.
+  logic       mfu_fpu;
+  logic [3:0] mfu_fop;
+
+  always_comb begin
+    mfu_fpu = 1'b1;
+    unique case (x_dec_q.opcode)
+      OpFadd: mfu_fop = FpuOpFAdd;
+      OpFsub: mfu_fop = FpuOpFSub;
+      OpFmul: mfu_fop = FpuOpFMul;
+      OpFfma: mfu_fop = FpuOpFFma;
+      OpFmin: mfu_fop = FpuOpFMin;
+      OpFmax: mfu_fop = FpuOpFMax;
+      OpFcmp: mfu_fop = FpuOpFCmp;
+      OpCvt: begin
+        if (x_dec_q.dt == DtF32) begin
+          mfu_fop = dt_signed(x_dec_q.mod) ? FpuOpCvtI2F : FpuOpCvtU2F;
+        end else begin
+          mfu_fop = dt_signed(x_dec_q.dt) ? FpuOpCvtF2I : FpuOpCvtF2U;
+        end
+      end
+      default: begin
+        mfu_fop = FpuOpFAdd;
+        mfu_fpu = 1'b0;  // integer multiply
+      end
+    endcase
+  end
+
+  // Earlier passes' results: pass p's last entry (cycle t) is caught at the end of t + 3, when
+  // it is the MFU's result (sgu_mfu: latency 3).
+  typedef struct packed {
+    logic                   valid;
+    logic [MfuPassBits-1:0] pass;
+  } mfu_cap_t;
+  mfu_cap_t mfu_cap_d;
+  mfu_cap_t [2:0] mfu_cap_q;
+
+  assign mfu_cap_d.valid = long_issue && x_last_step && !x_last_pass;
+  assign mfu_cap_d.pass  = x_pass_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mfu_cap_q <= '0;
+    end else begin
+      mfu_cap_q <= {mfu_cap_q[1:0], mfu_cap_d};
+    end
+  end
+
+  for (genvar m = 0; m < NumMfu; m++) begin : gen_mfu
+    logic [31:0] fa, fb, fc;
+    logic [63:0] ia, ib, res;
+
+    always_comb begin
+      int unsigned l;
+      l  = m * LanesPerMfu + ((LanesPerMfu > 1) ? 32'(x_pass_q) : 32'd0);
+      fa = mfu_fa[l];
+      fb = op_b[l][31:0];
+      fc = op_c[l][31:0];
+      ia = mfu_ia[l];
+      ib = mfu_ib[l];
+    end
+
+    sgu_mfu u_mfu (
+      .clk_i   (clk_i),
+      .rst_ni  (rst_ni),
+      .valid_i (long_issue),
+      .fpu_i   (mfu_fpu),
+      .fop_i   (mfu_fop),
+      .cond_i  (x_dec_q.mod[2:0]),
+      .a_i     (fa),
+      .b_i     (fb),
+      .c_i     (fc),
+      .ia_i    (ia),
+      .ib_i    (ib),
+      .mulh_i  (x_dec_q.opcode == OpMulh),
+      .wide_i  (dt_size_log2(x_dec_q.dt) == 2'd3),
+      .step_i  (x_step_q),
+      .dt_i    (x_dec_q.dt),
+      .result_o(res)
+    );
+
+    assign long_res[m * LanesPerMfu + LanesPerMfu - 1] = res;
+    if (LanesPerMfu > 1) begin : gen_hold
+      logic [LanesPerMfu-2:0][63:0] hold_q;
+      always_ff @(posedge clk_i) begin
+        if (mfu_cap_q[2].valid) hold_q[mfu_cap_q[2].pass] <= res;
+      end
+      for (genvar p = 0; p < LanesPerMfu - 1; p++) begin : gen_res
+        assign long_res[m * LanesPerMfu + p] = hold_q[p];
+      end
+    end
   end
 
   logic [NumLanes-1:0][31:0] xbar_res;
@@ -524,7 +635,7 @@ module sgu_core #(
       end else if (x_dec_q.is_long) begin
         long_issue = 1'b1;
         wb_en      = 1'b1;
-        x_done     = !x_dec_q.wide || x_step_q == 2'd2;
+        x_done     = x_last_step && x_last_pass;
       end else begin
         unique case (x_dec_q.opcode)
           OpNop: ;
@@ -708,12 +819,14 @@ module sgu_core #(
       x_fault_q <= CauseNone;
       x_dec_q   <= '0;
       x_step_q  <= '0;
+      x_pass_q  <= '0;
       x_mem_q   <= 1'b0;
     end else begin
       x_mem_q <= x_mem_d;
       if (start || wd_fire) begin
         x_valid_q <= 1'b0;
         x_step_q  <= '0;
+        x_pass_q  <= '0;
         x_mem_q   <= 1'b0;
       end else if (d_advance) begin
         x_valid_q <= 1'b1;
@@ -723,11 +836,19 @@ module sgu_core #(
         x_fault_q <= d_fault_q;
         x_dec_q   <= d_dec;
         x_step_q  <= '0;
+        x_pass_q  <= '0;
       end else if (x_done) begin
         x_valid_q <= 1'b0;
         x_step_q  <= '0;
+        x_pass_q  <= '0;
       end else if (long_issue) begin
-        x_step_q <= x_step_q + 2'd1;
+        // Steps of a 64-bit multiply back to back, then the next pass.
+        if (x_last_step) begin
+          x_step_q <= '0;
+          x_pass_q <= x_pass_q + 1'b1;
+        end else begin
+          x_step_q <= x_step_q + 2'd1;
+        end
       end
     end
   end
@@ -871,9 +992,10 @@ module sgu_core #(
 
   logic unused;
   assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ ^src_hi[2] ^ d_dec.rs3_pair ^
-                  rvfi_q.valid ^ rvfi_q.long_wb;
+                  rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[2];  // mfu_cap_q: unused if LanesPerMfu = 1
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
+  `SGU_ASSERT_INIT(LanesPerMfu_A, LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4)
   // The retire pipe (X, L2, L3, L4) is as deep as the long operations' latency.
   `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 4)
   `SGU_ASSERT(OneWriter_A, !(x_wr && l4_wr))

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU lane datapath: the single-cycle integer ALU and the pipelined multiply / FP unit of one lane.
+// SGU lane datapath: the single-cycle integer ALU of one lane, and its operands for the MFU.
 //
 // One instance per lane, replicated by a named generate loop in sgu_core. Operands arrive as raw
 // register pairs in the execute stage; the lane extends them by the operand type
@@ -8,14 +8,12 @@
 //   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, shifts, min/max, cmp, sel,
 //     li/lui, integer<->integer cvt. res_o is combinational in the execute stage.
 //   Long operations: every multiply and every FP32 operation (including the conversions that
-//     involve f32) go to sgu_mfu, the lane's one multiplier and FP pipeline: long_valid_i in the
-//     execute stage, long_res_o valid sgu_pkg::LongLatency - 1 cycles later (the write-back of
-//     the long pipe). A 64-bit multiply enters three times (step_i 0, 1, 2) with the same
-//     operands.
+//     involve f32) run on sgu_mfu, the multiply / FP unit, which sgu_core instantiates once per
+//     LanesPerMfu lanes. The lane supplies its operands: fa_o (the FP operand a; for int->float
+//     the source extended by its own type) and ia_o / ib_o (the integer operands extended by
+//     dt_i, the same values the ALU uses); the raw b and c words go to the MFU from the core.
 
 module sgu_lane (
-  input  logic        clk_i,
-  input  logic        rst_ni,
   input  logic [7:0]  opcode_i,     // sgu_isa_pkg::opcode_e
   input  logic [3:0]  dt_i,         // operand / result type
   input  logic [3:0]  mod_i,        // compare condition or cvt source type
@@ -25,13 +23,12 @@ module sgu_lane (
   input  logic [63:0] c_i,          // rs3 pair
   input  logic        alu_en_i,     // a short operation is in the execute stage
   output logic [63:0] res_o,        // short operation result (don't-care unless alu_en_i)
-  input  logic        long_valid_i, // a long operation (or a 64-bit multiply step) enters
-  input  logic [1:0]  step_i,       // 64-bit multiply step
-  output logic [63:0] long_res_o    // long operation result, in the long pipe's last stage
+  output logic [31:0] fa_o,         // MFU: FP operand a
+  output logic [63:0] ia_o,         // MFU: integer operand a, extended by dt_i
+  output logic [63:0] ib_o          // MFU: integer operand b (or the immediate), extended by dt_i
 );
   import sgu_isa_pkg::*;
   import sgu_pkg::*;
-  import sgu_fpu_pkg::*;
 
   // ------------------------------------------------------------------------------ short ops
   // One procedural block, evaluated only when the core selects the ALU (alu_en_i): the lanes
@@ -150,54 +147,11 @@ module sgu_lane (
     end
   end
 
-  // ------------------------------------------------------------------------------ long ops
-  logic [3:0]  fpu_op;
-  logic        fpu_sel;
-  logic [31:0] fpu_a;
-
-  always_comb begin
-    fpu_sel = 1'b1;
-    fpu_a   = a_i[31:0];
-    unique case (opcode_i)
-      OpFadd: fpu_op = FpuOpFAdd;
-      OpFsub: fpu_op = FpuOpFSub;
-      OpFmul: fpu_op = FpuOpFMul;
-      OpFfma: fpu_op = FpuOpFFma;
-      OpFmin: fpu_op = FpuOpFMin;
-      OpFmax: fpu_op = FpuOpFMax;
-      OpFcmp: fpu_op = FpuOpFCmp;
-      OpCvt: begin
-        if (dt_i == DtF32) begin
-          fpu_op = dt_signed(mod_i) ? FpuOpCvtI2F : FpuOpCvtU2F;
-          fpu_a  = a[31:0];  // extended by the source type (a_dt)
-        end else begin
-          fpu_op = sgn ? FpuOpCvtF2I : FpuOpCvtF2U;
-        end
-      end
-      default: begin
-        fpu_op  = FpuOpFAdd;
-        fpu_sel = 1'b0;  // integer multiply
-      end
-    endcase
-  end
-
-  sgu_mfu u_mfu (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .valid_i (long_valid_i),
-    .fpu_i   (fpu_sel),
-    .fop_i   (fpu_op),
-    .cond_i  (mod_i[2:0]),
-    .a_i     (fpu_a),
-    .b_i     (b_i[31:0]),
-    .c_i     (c_i[31:0]),
-    .ia_i    (a),
-    .ib_i    (b),
-    .mulh_i  (opcode_i == OpMulh),
-    .wide_i  (dt_size_log2(dt_i) == 2'd3),
-    .step_i  (step_i),
-    .dt_i    (dt_i),
-    .result_o(long_res_o)
-  );
+  // ------------------------------------------------------------------------------ MFU operands
+  // int->float takes its source extended by the source type (a, through a_dt); every other FP
+  // operation the raw low word.
+  assign fa_o = (opcode_i == OpCvt && dt_i == DtF32) ? a[31:0] : a_i[31:0];
+  assign ia_o = a;
+  assign ib_o = b;
 
 endmodule

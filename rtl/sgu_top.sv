@@ -21,7 +21,8 @@ module sgu_top #(
   parameter int unsigned AxiDataWidth = 64,  // AXI4 data width in bits: 64, 128, 256 or 512
   parameter int unsigned AxiIdWidth   = 4,   // AXI4 ID width
   parameter int unsigned ICacheBytes  = 1024,  // instruction cache size: power of two, 256..8192
-  parameter int unsigned ICacheLineBytes = 64  // its line: power of two, AxiDataWidth/8..64
+  parameter int unsigned ICacheLineBytes = 64,  // its line: power of two, AxiDataWidth/8..64
+  parameter int unsigned LanesPerMfu  = 1   // lanes sharing one multiply / FP unit: 1, 2 or 4
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
@@ -156,7 +157,8 @@ module sgu_top #(
   logic [31:0]                   lsu_fault_addr, lsu_err_addr;
 
   sgu_core #(
-    .NumLanes(NumLanes)
+    .NumLanes   (NumLanes),
+    .LanesPerMfu(LanesPerMfu)
   ) u_core (
     .clk_i                 (clk_i),
     .rst_ni                (rst_ni),

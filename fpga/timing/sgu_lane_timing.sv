@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Timing harness: one sgu_lane between rows of flip-flops, so that out-of-context place and route
-// reports the Fmax of the lane's datapaths alone: the single-cycle ALU (operand flops -> ALU ->
-// result flops, as in the core's execute stage) and the four stages of its sgu_mfu (the last
-// one ends in the result flops, as the core's write-back does). In the core the ALU path also
-// includes the write-back multiplexer and the register file's bypass. Used by docs/fpga.md
-// ("Timing"); not part of the unit.
+// Timing harness: one sgu_lane and one sgu_mfu between rows of flip-flops, so that out-of-context
+// place and route reports the Fmax of a lane's datapaths alone: the single-cycle ALU (operand
+// flops -> ALU -> result flops, as in the core's execute stage) and the four stages of the MFU
+// fed by the lane's operands (the last stage ends in the result flops, as the core's write-back
+// does). In the core the ALU path also includes the write-back multiplexer and the register
+// file's bypass, and with LanesPerMfu > 1 the MFU's operands pass a LanesPerMfu:1 multiplexer.
+// Used by docs/fpga.md ("Timing"); not part of the unit.
 
 module sgu_lane_timing (
   input  logic        clk_i,
@@ -18,15 +19,19 @@ module sgu_lane_timing (
   input  logic [63:0] c_i,
   input  logic        alu_en_i,
   input  logic        long_valid_i,
+  input  logic        fpu_i,         // MFU control, decoded by the core from the instruction
+  input  logic [3:0]  fop_i,
+  input  logic        mulh_i,
+  input  logic        wide_i,
   input  logic [1:0]  step_i,
   output logic [63:0] res_o,
   output logic [63:0] long_res_o
 );
   logic [7:0]  opcode_q;
-  logic [3:0]  dt_q, mod_q;
-  logic [31:0] imm_q;
-  logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q;
-  logic        alu_en_q, long_valid_q;
+  logic [3:0]  dt_q, mod_q, fop_q;
+  logic [31:0] imm_q, fa;
+  logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q, ia, ib;
+  logic        alu_en_q, long_valid_q, fpu_q, mulh_q, wide_q;
   logic [1:0]  step_q;
 
   always_ff @(posedge clk_i) begin
@@ -39,26 +44,47 @@ module sgu_lane_timing (
     c_q          <= c_i;
     alu_en_q     <= alu_en_i;
     long_valid_q <= long_valid_i;
+    fpu_q        <= fpu_i;
+    fop_q        <= fop_i;
+    mulh_q       <= mulh_i;
+    wide_q       <= wide_i;
     step_q       <= step_i;
     res_q        <= res_d;
     long_q       <= long_d;
   end
 
   sgu_lane u_lane (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .opcode_i    (opcode_q),
-    .dt_i        (dt_q),
-    .mod_i       (mod_q),
-    .imm_i       (imm_q),
-    .a_i         (a_q),
-    .b_i         (b_q),
-    .c_i         (c_q),
-    .alu_en_i    (alu_en_q),
-    .res_o       (res_d),
-    .long_valid_i(long_valid_q),
-    .step_i      (step_q),
-    .long_res_o  (long_d)
+    .opcode_i(opcode_q),
+    .dt_i    (dt_q),
+    .mod_i   (mod_q),
+    .imm_i   (imm_q),
+    .a_i     (a_q),
+    .b_i     (b_q),
+    .c_i     (c_q),
+    .alu_en_i(alu_en_q),
+    .res_o   (res_d),
+    .fa_o    (fa),
+    .ia_o    (ia),
+    .ib_o    (ib)
+  );
+
+  sgu_mfu u_mfu (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (long_valid_q),
+    .fpu_i   (fpu_q),
+    .fop_i   (fop_q),
+    .cond_i  (mod_q[2:0]),
+    .a_i     (fa),
+    .b_i     (b_q[31:0]),
+    .c_i     (c_q[31:0]),
+    .ia_i    (ia),
+    .ib_i    (ib),
+    .mulh_i  (mulh_q),
+    .wide_i  (wide_q),
+    .step_i  (step_q),
+    .dt_i    (dt_q),
+    .result_o(long_d)
   );
 
   assign res_o      = res_q;
