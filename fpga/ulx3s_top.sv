@@ -26,7 +26,7 @@ module ulx3s_top #(
   parameter int unsigned WithSgu        = 1,           // 0: board without the SGU (bring-up)
   // Lanes per multiply / FP unit (sgu_top): the FPGA builds share the MFU at SIMD16 and SIMD32
   // to fit the ECP5-85F (docs/fpga.md "Sharing the MFU").
-  parameter int unsigned LanesPerMfu    = (NumLanes <= 8) ? 1 : ((NumLanes == 16) ? 2 : 4),
+  parameter int unsigned LanesPerMfu    = (NumLanes <= 8) ? 1 : 4,
   parameter int unsigned MemBytes       = 65536,       // on-chip memory in bytes (power of 2)
   parameter int unsigned SysClkHz       = 50_000_000,  // clock after the PLL
   parameter int unsigned Baud           = 115_200,     // UART baud rate

@@ -29,7 +29,7 @@
 //
 // Order of checks in X (docs/isa.md): watchdog, fetch fault (pc alignment and window), fetch
 // bus error, illegal instruction, then the instruction's own traps (mask stack, memory checks).
-// Start (from the CSR block) clears the register file (16 cycles, overlapping the first fetch),
+// Start (from the CSR block) clears the register file (32 cycles, overlapping the first fetch),
 // the mask stack and the counters, sets pc = PC_START and exec = the launch mask.
 
 `include "sgu_assert.svh"

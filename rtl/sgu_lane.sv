@@ -57,12 +57,11 @@ module sgu_lane (
   // for min, max and sel. Every operand is the type-extended 64-bit value, so the 65-bit
   // difference's top bit is "a < b" for the signed and the unsigned types alike.
   always_comb begin
-    logic [63:0] c, alu, sh_in, sh_out, logic_res, pick;
+    logic [63:0] alu, sh_in, sh_out, logic_res, pick;
     logic [64:0] sum, addend;
     logic [5:0]  amt, amt_mask;
     logic        sub, left, fill, lt, eq, cond, pick_b;
     res_o     = 'x;
-    c         = 'x;
     alu       = 'x;
     sh_in     = 'x;
     sh_out    = 'x;
@@ -80,8 +79,6 @@ module sgu_lane (
     cond      = 'x;
     pick_b    = 'x;
     if (alu_en_i) begin
-      c = ext_dt(c_i, dt_i);
-
       // Adder: a + b, or a - b (= a + ~b + 1) for everything that compares.
       sub    = !(opcode_i inside {OpAdd, OpAddi});
       addend = {sgn & b[63], b};
@@ -132,7 +129,8 @@ module sgu_lane (
         OpCvt:         pick_b = 1'b0;
         default:       pick_b = a_i[31:0] != '0;
       endcase
-      pick = pick_b ? b : ((opcode_i == OpSel) ? c : a);
+      // sel's c is taken raw: the result's ext_dt below extends it (a and b are extended already).
+      pick = pick_b ? b : ((opcode_i == OpSel) ? c_i : a);
 
       unique case (opcode_i)
         OpAdd, OpAddi, OpSub:                   alu = sum[63:0];

@@ -8,11 +8,13 @@
 // halves: rd_lo_o is register r (the row's low or high half by r[0]) and rd_hi_o the row's high
 // half (register r+1 of a pair; meaningless for odd r, which no pair names).
 //
-// Storage (the shape of FPGA RAM, docs/architecture.md "Register file"):
-//   vmem[16]  rows of N x 64 bits, one write port with a write enable per lane and half,
-//             three synchronous read ports (a synthesis tool replicates the array per read port:
-//             ECP5 distributed RAM (DPR16X4) or block RAM (EBR), no flops, no wide muxes)
-//   smem[16]  the same for the scalar registers, 64 bits wide.
+// Storage (the shape of FPGA block RAM, docs/architecture.md "Register file"): one array
+//   mem[32] rows of N x 64 bits: rows 0..15 the vector pair rows, rows 16..31 the scalar pair
+//           rows with each scalar stored in every lane (a scalar write writes lane 0's value
+//           to all lanes), so that a read port is one row read with no scalar broadcast
+//           multiplexer. One write port with a write enable per lane and half, three
+//           synchronous read ports: a synthesis tool replicates the array per read port (ECP5:
+//           one DP16KD per lane, half and port, 6N block RAMs; no flops, no wide muxes).
 // Reads are synchronous: the specifiers rd_spec_i are sampled at the rising edge when re_i is
 // high (the instruction moves from decode to execute) for the ports in rd_en_i (an operand the
 // instruction does not read is not fetched), and rd_lo_o / rd_hi_o hold that row until the
@@ -21,10 +23,10 @@
 // returns the value after every write up to and including that edge.
 //
 // Write port: wr_en_i writes register wr_spec_i (or the pair wr_spec_i, wr_spec_i+1) at the
-// rising edge, in the lanes of wr_lanes_i for a vector register, always for a scalar one (lane 0
-// carries the value); writes to s0 are dropped.
+// rising edge, in the lanes of wr_lanes_i for a vector register; a scalar register takes lane
+// 0's value (wr_lo_i[0], wr_hi_i[0]) in every lane; writes to s0 are dropped.
 //
-// Clear: clear_i (kernel start) starts a sequence of 16 cycles (clearing_o high) that writes
+// Clear: clear_i (kernel start) starts a sequence of 32 cycles (clearing_o high) that writes
 // every row: vectors to zero, scalars to zero except s1..s8 = args_i[0..7]. The core issues no
 // instruction while clearing_o is high, and wr_en_i must be low.
 
@@ -53,7 +55,7 @@ module sgu_regfile #(
 
   // ------------------------------------------------------------------------------ clear
   logic       clearing_q;
-  logic [3:0] clr_row_q;
+  logic [4:0] clr_row_q;  // row being cleared: 0..15 vector rows, 16..31 scalar rows
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -63,149 +65,127 @@ module sgu_regfile #(
       clearing_q <= 1'b1;
       clr_row_q  <= '0;
     end else if (clearing_q) begin
-      clr_row_q  <= clr_row_q + 4'd1;
-      clearing_q <= clr_row_q != 4'd15;
+      clr_row_q  <= clr_row_q + 5'd1;
+      clearing_q <= clr_row_q != 5'd31;
     end
   end
   assign clearing_o = clearing_q;
 
-  // Scalar row r of the clear: {s(2r+1), s(2r)}, with s1..s8 = args_i[0..7].
-  logic [63:0] clr_srow;
+  // Row 16 + r of the clear: scalars {s(2r+1), s(2r)}, with s1..s8 = args_i[0..7]; vector rows
+  // are cleared to zero.
+  logic [63:0] clr_row;
   always_comb begin
-    clr_srow = '0;
+    clr_row = '0;
     for (int unsigned h = 0; h < 2; h++) begin
       logic [4:0] s;
-      s = {clr_row_q, 1'(h)};
-      if (s >= 5'd1 && s <= 5'd8) clr_srow[32*h+:32] = args_i[s-5'd1];
+      s = {clr_row_q[3:0], 1'(h)};
+      if (clr_row_q[4] && s >= 5'd1 && s <= 5'd8) clr_row[32*h+:32] = args_i[s-5'd1];
     end
   end
 
   // ------------------------------------------------------------------------------ write port
-  // Row write with a byte-lane style enable per lane and half.
-  logic                          v_we, s_we;
-  logic [3:0]                    w_row;
-  logic [NumLanes-1:0][1:0]      v_wen;
-  logic [1:0]                    s_wen;
-  logic [NumLanes-1:0][63:0]     v_wdata;
-  logic [63:0]                   s_wdata;
+  // Row write with an enable per lane and half.
+  logic                          we;
+  logic [4:0]                    w_row;
+  logic [NumLanes-1:0][1:0]      wen;
+  logic [NumLanes-1:0][63:0]     wdata;
   logic [1:0]                    half_en;
+  logic                          w_scalar;
 
   // Halves written by a (non-clear) write: a pair writes both, a single register its own half.
-  assign half_en = wr_pair_i ? 2'b11 : (wr_spec_i[0] ? 2'b10 : 2'b01);
+  assign half_en  = wr_pair_i ? 2'b11 : (wr_spec_i[0] ? 2'b10 : 2'b01);
+  assign w_scalar = wr_spec_i[5];
+
+  // A scalar takes lane 0's value in every lane.
+  logic [NumLanes-1:0][31:0] w_lo, w_hi;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_wval
+    assign w_lo[l] = w_scalar ? wr_lo_i[0] : wr_lo_i[l];
+    assign w_hi[l] = w_scalar ? wr_hi_i[0] : wr_hi_i[l];
+  end
 
   always_comb begin
     if (clearing_q) begin
-      v_we    = 1'b1;
-      s_we    = 1'b1;
-      w_row   = clr_row_q;
-      v_wen   = '1;
-      s_wen   = 2'b11;
-      v_wdata = '0;
-      s_wdata = clr_srow;
+      we    = 1'b1;
+      w_row = clr_row_q;
+      wen   = '1;
+      wdata = {NumLanes{clr_row}};
     end else begin
-      v_we  = wr_en_i && !wr_spec_i[5];
-      s_we  = wr_en_i && wr_spec_i[5] && (wr_spec_i[4:0] != 5'd0);
-      w_row = wr_spec_i[4:1];
+      we    = wr_en_i && !(w_scalar && wr_spec_i[4:0] == 5'd0);
+      w_row = {w_scalar, wr_spec_i[4:1]};
       for (int unsigned l = 0; l < NumLanes; l++) begin
-        v_wen[l]   = wr_lanes_i[l] ? half_en : 2'b00;
+        wen[l]   = (w_scalar || wr_lanes_i[l]) ? half_en : 2'b00;
         // A single register's value goes to its half; a pair's lo/hi to low/high halves.
-        v_wdata[l] = (!wr_pair_i && wr_spec_i[0]) ? {wr_lo_i[l], wr_lo_i[l]} : {wr_hi_i[l], wr_lo_i[l]};
+        wdata[l] = (!wr_pair_i && wr_spec_i[0]) ? {w_lo[l], w_lo[l]} : {w_hi[l], w_lo[l]};
       end
-      s_wen   = half_en;
-      s_wdata = (!wr_pair_i && wr_spec_i[0]) ? {wr_lo_i[0], wr_lo_i[0]} : {wr_hi_i[0], wr_lo_i[0]};
     end
   end
 
   // ------------------------------------------------------------------------------ storage
-  logic [NumLanes-1:0][63:0] vmem [16];
-  logic [63:0]               smem [16];
+  // Synthesis: block RAM; no_rw_check: a read at the edge of a write to the same row may return
+  // anything, since the bypass below replaces exactly those halves (no emulation logic).
+  (* ram_style = "block", no_rw_check *)
+  logic [NumLanes-1:0][63:0] mem [32];
 
   always_ff @(posedge clk_i) begin
-    if (v_we) begin
+    if (we) begin
       for (int unsigned l = 0; l < NumLanes; l++) begin
-        if (v_wen[l][0]) vmem[w_row][l][31:0]  <= v_wdata[l][31:0];
-        if (v_wen[l][1]) vmem[w_row][l][63:32] <= v_wdata[l][63:32];
+        if (wen[l][0]) mem[w_row][l][31:0]  <= wdata[l][31:0];
+        if (wen[l][1]) mem[w_row][l][63:32] <= wdata[l][63:32];
       end
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (s_we) begin
-      if (s_wen[0]) smem[w_row][31:0]  <= s_wdata[31:0];
-      if (s_wen[1]) smem[w_row][63:32] <= s_wdata[63:32];
     end
   end
 
   // ------------------------------------------------------------------------------ read ports
-  logic [2:0][NumLanes-1:0][63:0] v_q;
-  logic [2:0][63:0]               s_q;
-  logic [2:0]                     scalar_q, odd_q;
+  logic [2:0][NumLanes-1:0][63:0] q;
+  logic [2:0]                     odd_q;
 
   for (genvar p = 0; p < 3; p++) begin : gen_read
     always_ff @(posedge clk_i) begin
       if (re_i && rd_en_i[p]) begin
-        v_q[p] <= vmem[rd_spec_i[p][4:1]];
-        s_q[p] <= smem[rd_spec_i[p][4:1]];
+        q[p] <= mem[{rd_spec_i[p][5], rd_spec_i[p][4:1]}];
       end
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      scalar_q <= '0;
-      odd_q    <= '0;
+      odd_q <= '0;
     end else if (re_i) begin
       for (int unsigned p = 0; p < 3; p++) begin
-        if (rd_en_i[p]) begin
-          scalar_q[p] <= rd_spec_i[p][5];
-          odd_q[p]    <= rd_spec_i[p][0];
-        end
+        if (rd_en_i[p]) odd_q[p] <= rd_spec_i[p][0];
       end
     end
   end
 
-  // Bypass of the write at the read edge: per port the halves it hit, and the written row.
-  logic [2:0][1:0]           v_hit_q, s_hit_q;
+  // Bypass of the write at the read edge: per port whether it hit the row, and the write.
+  logic [2:0]                hit_q;
   logic [NumLanes-1:0][1:0]  byp_wen_q;
-  logic [NumLanes-1:0][63:0] byp_v_q;
-  logic [63:0]               byp_s_q;
+  logic [NumLanes-1:0][63:0] byp_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      v_hit_q <= '0;
-      s_hit_q <= '0;
+      hit_q <= '0;
     end else if (re_i) begin
       for (int unsigned p = 0; p < 3; p++) begin
-        if (rd_en_i[p]) begin
-          v_hit_q[p] <= (v_we && !rd_spec_i[p][5] && w_row == rd_spec_i[p][4:1]) ? 2'b11 : 2'b00;
-          s_hit_q[p] <= (s_we && rd_spec_i[p][5] && w_row == rd_spec_i[p][4:1]) ? s_wen : 2'b00;
-        end
+        if (rd_en_i[p]) hit_q[p] <= we && w_row == {rd_spec_i[p][5], rd_spec_i[p][4:1]};
       end
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (re_i && v_we) begin
-      byp_wen_q <= v_wen;
-      byp_v_q   <= v_wdata;
-    end
-    if (re_i && s_we) begin
-      byp_s_q <= s_wdata;
+    if (re_i && we) begin
+      byp_wen_q <= wen;
+      byp_q     <= wdata;
     end
   end
 
   for (genvar p = 0; p < 3; p++) begin : gen_out
-    logic [63:0] srow;
-    for (genvar h = 0; h < 2; h++) begin : gen_shalf
-      assign srow[32*h+:32] = s_hit_q[p][h] ? byp_s_q[32*h+:32] : s_q[p][32*h+:32];
-    end
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      logic [63:0] vrow, row;
-      for (genvar h = 0; h < 2; h++) begin : gen_vhalf
-        assign vrow[32*h+:32] = (v_hit_q[p][h] && byp_wen_q[l][h]) ? byp_v_q[l][32*h+:32]
-                                                                  : v_q[p][l][32*h+:32];
+      logic [63:0] row;
+      for (genvar h = 0; h < 2; h++) begin : gen_half
+        assign row[32*h+:32] = (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
+                                                             : q[p][l][32*h+:32];
       end
-      assign row           = scalar_q[p] ? srow : vrow;
       assign rd_lo_o[p][l] = odd_q[p] ? row[63:32] : row[31:0];
       assign rd_hi_o[p][l] = row[63:32];
     end
