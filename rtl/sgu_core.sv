@@ -370,12 +370,15 @@ module sgu_core #(
     .wr_hi_i   (wr_hi)
   );
 
-  // Operand pairs per lane (the high word is zero for a 32-bit operand).
+  // Operand pairs per lane. The high word of a 32-bit operand is whatever the register file's
+  // row holds (no masking multiplexer): every consumer of a 32-bit operand reads its low word
+  // only (sgu_pkg::ext_dt of a 32-bit or narrower type, the MFU's FP operands, sel's condition,
+  // addresses, branch conditions), and a 64-bit operand is always a pair.
   logic [NumLanes-1:0][63:0] op_a, op_b, op_c;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_operands
-    assign op_a[l] = {x_dec_q.rs1_pair ? src_hi[0][l] : 32'd0, src_lo[0][l]};
-    assign op_b[l] = {x_dec_q.rs2_pair ? src_hi[1][l] : 32'd0, src_lo[1][l]};
-    assign op_c[l] = {x_dec_q.rs3_pair ? src_hi[2][l] : 32'd0, src_lo[2][l]};
+    assign op_a[l] = {src_hi[0][l], src_lo[0][l]};
+    assign op_b[l] = {src_hi[1][l], src_lo[1][l]};
+    assign op_c[l] = {src_hi[2][l], src_lo[2][l]};
   end
 
   // Lanes. The ALU is selected for the short lane operations (the default of the X case below).
@@ -992,7 +995,8 @@ module sgu_core #(
 
   logic unused;
   assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ ^src_hi[2] ^ d_dec.rs3_pair ^
-                  rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[2];  // mfu_cap_q: unused if LanesPerMfu = 1
+                  rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[2] ^  // mfu_cap_q: unused if LanesPerMfu = 1
+                  x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair;  // (D uses the pair bits)
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
   `SGU_ASSERT_INIT(LanesPerMfu_A, LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4)
