@@ -7,17 +7,30 @@ package sgu_pkg;
   // Extends the low bits of v to 64 bits as operand type t says (docs/isa.md "Operands and
   // types"): signed types sign-extend from their width, unsigned types and f32 zero-extend,
   // 64-bit types are unchanged.
+  // Written as "keep bit k or fill": the bits above the type's width take one fill bit (the
+  // sign bit for signed types, else 0), so each result bit is a 3-input function of the type's
+  // width class, its own bit and the fill bit (one LUT4 on an FPGA) rather than a mux over
+  // every type.
   function automatic logic [63:0] ext_dt(logic [63:0] v, logic [3:0] t);
     logic [63:0] r;
+    logic [1:0]  size;  // dt_size_log2(t), repeated here: the function is defined further down
+    logic        fill;
     unique case (t)
-      DtI8:  r = {{56{v[7]}}, v[7:0]};
-      DtU8:  r = {56'd0, v[7:0]};
-      DtI16: r = {{48{v[15]}}, v[15:0]};
-      DtU16: r = {48'd0, v[15:0]};
-      DtI32: r = {{32{v[31]}}, v[31:0]};
-      DtI64, DtU64: r = v;
-      default: r = {32'd0, v[31:0]};  // u32, f32
+      DtI8, DtU8:   size = 2'd0;
+      DtI16, DtU16: size = 2'd1;
+      DtI64, DtU64: size = 2'd3;
+      default:      size = 2'd2;
     endcase
+    unique case (t)
+      DtI8:    fill = v[7];
+      DtI16:   fill = v[15];
+      DtI32:   fill = v[31];
+      default: fill = 1'b0;  // unsigned types, f32; 64-bit types have no bits to fill
+    endcase
+    r[7:0]   = v[7:0];
+    r[15:8]  = (size >= 2'd1) ? v[15:8] : {8{fill}};
+    r[31:16] = (size >= 2'd2) ? v[31:16] : {16{fill}};
+    r[63:32] = (size == 2'd3) ? v[63:32] : {32{fill}};
     return r;
   endfunction
 

@@ -10,8 +10,8 @@
 //
 // Storage (the shape of FPGA block RAM, docs/architecture.md "Register file"): one array
 //   mem[32] rows of N x 64 bits: rows 0..15 the vector pair rows, rows 16..31 the scalar pair
-//           rows with each scalar stored in every lane (a scalar write writes lane 0's value
-//           to all lanes), so that a read port is one row read with no scalar broadcast
+//           rows with each scalar stored in every lane (a scalar write writes every lane),
+//           so that a read port is one row read with no scalar broadcast
 //           multiplexer. One write port with a write enable per lane and half, three
 //           synchronous read ports: a synthesis tool replicates the array per read port (ECP5:
 //           one DP16KD per lane, half and port, 6N block RAMs; no flops, no wide muxes).
@@ -23,8 +23,8 @@
 // returns the value after every write up to and including that edge.
 //
 // Write port: wr_en_i writes register wr_spec_i (or the pair wr_spec_i, wr_spec_i+1) at the
-// rising edge, in the lanes of wr_lanes_i for a vector register; a scalar register takes lane
-// 0's value (wr_lo_i[0], wr_hi_i[0]) in every lane; writes to s0 are dropped.
+// rising edge, in the lanes of wr_lanes_i for a vector register; a scalar register in every lane,
+// whose values must be equal (a scalar result is uniform; asserted); writes to s0 are dropped.
 //
 // Clear: clear_i (kernel start) starts a sequence of 32 cycles (clearing_o high) that writes
 // every row: vectors to zero, scalars to zero except s1..s8 = args_i[0..7]. The core issues no
@@ -96,12 +96,12 @@ module sgu_regfile #(
   assign half_en  = wr_pair_i ? 2'b11 : (wr_spec_i[0] ? 2'b10 : 2'b01);
   assign w_scalar = wr_spec_i[5];
 
-  // A scalar takes lane 0's value in every lane.
+  // A scalar destination's value is the same in every lane (a scalar result has scalar sources
+  // only, or is uniform: csrr, vote, first, a load from a scalar address; every lane computes
+  // it), so each lane writes its own copy: no broadcast multiplexer. ScalarUniform_A checks it.
   logic [NumLanes-1:0][31:0] w_lo, w_hi;
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_wval
-    assign w_lo[l] = w_scalar ? wr_lo_i[0] : wr_lo_i[l];
-    assign w_hi[l] = w_scalar ? wr_hi_i[0] : wr_hi_i[l];
-  end
+  assign w_lo = wr_lo_i;
+  assign w_hi = wr_hi_i;
 
   always_comb begin
     if (clearing_q) begin
@@ -192,5 +192,7 @@ module sgu_regfile #(
   end
 
   `SGU_ASSERT(NoWriteInClear_A, clearing_q |-> !wr_en_i)
+  `SGU_ASSERT(ScalarUniform_A, wr_en_i && w_scalar |->
+      wr_lo_i == {NumLanes{wr_lo_i[0]}} && (!wr_pair_i || wr_hi_i == {NumLanes{wr_hi_i[0]}}))
 
 endmodule
