@@ -468,15 +468,28 @@ module sgu_core #(
     logic [31:0] fa, fb, fc;
     logic [63:0] ia, ib, res;
 
-    always_comb begin
-      int unsigned l;
-      l  = m * LanesPerMfu + ((LanesPerMfu > 1) ? 32'(x_pass_q) : 32'd0);
-      fa = mfu_fa[l];
-      fb = op_b[l][31:0];
-      fc = op_c[l][31:0];
-      ia = mfu_ia[l];
-      ib = mfu_ib[l];
+    logic [LanesPerMfu-1:0][31:0] grp_fb, grp_fc;
+    for (genvar p = 0; p < LanesPerMfu; p++) begin : gen_grp
+      assign grp_fb[p] = op_b[m * LanesPerMfu + p][31:0];
+      assign grp_fc[p] = op_c[m * LanesPerMfu + p][31:0];
     end
+
+    sgu_mfu_sel #(
+      .LanesPerMfu(LanesPerMfu),
+      .PassBits   (MfuPassBits)
+    ) u_sel (
+      .pass_i(x_pass_q),
+      .fa_i  (mfu_fa[m*LanesPerMfu +: LanesPerMfu]),
+      .fb_i  (grp_fb),
+      .fc_i  (grp_fc),
+      .ia_i  (mfu_ia[m*LanesPerMfu +: LanesPerMfu]),
+      .ib_i  (mfu_ib[m*LanesPerMfu +: LanesPerMfu]),
+      .fa_o  (fa),
+      .fb_o  (fb),
+      .fc_o  (fc),
+      .ia_o  (ia),
+      .ib_o  (ib)
+    );
 
     sgu_mfu u_mfu (
       .clk_i   (clk_i),

@@ -97,11 +97,15 @@ module sgu_lsu #(
   logic [3:0]          size_bytes;
   assign size_bytes = 4'd1 << size_log2_i;
 
+  // addr + size > limit  <=>  addr > limit - size (limit >= size), or always (limit < size):
+  // the subtraction is shared, so each lane has two comparators and no adder.
+  logic [32:0] limit_m_size;  // limit - size, bit 32 set when limit < size
+  assign limit_m_size = {1'b0, mem_limit_i} - 33'(size_bytes);
+
   for (genvar l = 0; l < NumLanes; l++) begin : gen_check
-    logic [32:0] end_addr;
-    assign end_addr           = {1'b0, addr_i[l]} + 33'(size_bytes);
     assign lane_misaligned[l] = (addr_i[l][2:0] & (3'(size_bytes) - 3'd1)) != '0;
-    assign lane_outside[l]    = (addr_i[l] < mem_base_i) || (end_addr > {1'b0, mem_limit_i});
+    assign lane_outside[l]    = (addr_i[l] < mem_base_i) || limit_m_size[32] ||
+                                (addr_i[l] > limit_m_size[31:0]);
   end
 
   always_comb begin
