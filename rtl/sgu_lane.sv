@@ -85,7 +85,7 @@ module sgu_lane (
       if (sub) addend = ~addend;
       sum = {sgn & a[63], a} + addend + 65'(sub);
       lt  = sum[64];
-      eq  = a == b;
+      eq  = sum[63:0] == '0;  // a - b (sub is set for every op that compares): a zero detect
       unique case (mod_i[2:0])
         3'd0:    cond = eq;
         3'd1:    cond = !eq;
