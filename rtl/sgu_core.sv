@@ -388,7 +388,6 @@ module sgu_core #(
                                           OpBexnz, OpSplit, OpElse, OpJoin, OpMpush, OpMbrk,
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
   logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
-  logic [NumLanes-1:0][31:0] mfu_fa;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
     // The MFU result this lane writes in L4, named per lane for the waveform view only.
     /* verilator lint_off UNUSEDSIGNAL */
@@ -406,7 +405,6 @@ module sgu_core #(
       .c_i     (op_c[l]),
       .alu_en_i(x_alu),
       .res_o   (lane_res[l]),
-      .fa_o    (mfu_fa[l]),
       .ia_o    (mfu_ia[l]),
       .ib_o    (mfu_ib[l])
     );
@@ -465,12 +463,11 @@ module sgu_core #(
   end
 
   for (genvar m = 0; m < NumMfu; m++) begin : gen_mfu
-    logic [31:0] fa, fb, fc;
+    logic [31:0] fc;
     logic [63:0] ia, ib, res;
 
-    logic [LanesPerMfu-1:0][31:0] grp_fb, grp_fc;
+    logic [LanesPerMfu-1:0][31:0] grp_fc;
     for (genvar p = 0; p < LanesPerMfu; p++) begin : gen_grp
-      assign grp_fb[p] = op_b[m * LanesPerMfu + p][31:0];
       assign grp_fc[p] = op_c[m * LanesPerMfu + p][31:0];
     end
 
@@ -479,13 +476,9 @@ module sgu_core #(
       .PassBits   (MfuPassBits)
     ) u_sel (
       .pass_i(x_pass_q),
-      .fa_i  (mfu_fa[m*LanesPerMfu +: LanesPerMfu]),
-      .fb_i  (grp_fb),
       .fc_i  (grp_fc),
       .ia_i  (mfu_ia[m*LanesPerMfu +: LanesPerMfu]),
       .ib_i  (mfu_ib[m*LanesPerMfu +: LanesPerMfu]),
-      .fa_o  (fa),
-      .fb_o  (fb),
       .fc_o  (fc),
       .ia_o  (ia),
       .ib_o  (ib)
@@ -498,8 +491,8 @@ module sgu_core #(
       .fpu_i   (mfu_fpu),
       .fop_i   (mfu_fop),
       .cond_i  (x_dec_q.mod[2:0]),
-      .a_i     (fa),
-      .b_i     (fb),
+      .a_i     (ia[31:0]),  // FP a and b: the extended operands' low words (sgu_lane)
+      .b_i     (ib[31:0]),
       .c_i     (fc),
       .ia_i    (ia),
       .ib_i    (ib),

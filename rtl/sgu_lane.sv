@@ -9,9 +9,10 @@
 //     li/lui, integer<->integer cvt. res_o is combinational in the execute stage.
 //   Long operations: every multiply and every FP32 operation (including the conversions that
 //     involve f32) run on sgu_mfu, the multiply / FP unit, which sgu_core instantiates once per
-//     LanesPerMfu lanes. The lane supplies its operands: fa_o (the FP operand a; for int->float
-//     the source extended by its own type) and ia_o / ib_o (the integer operands extended by
-//     dt_i, the same values the ALU uses); the raw b and c words go to the MFU from the core.
+//     LanesPerMfu lanes. The lane supplies its operands ia_o / ib_o, extended as the ALU uses
+//     them (a by its type a_dt, b by dt_i): their low words are also the FP operands a and b
+//     (every FP operation has type f32, whose extension leaves the low word alone; int->float
+//     extends its source by the source type); the raw c word goes to the MFU from the core.
 
 module sgu_lane (
   input  logic [7:0]  opcode_i,     // sgu_isa_pkg::opcode_e
@@ -23,7 +24,6 @@ module sgu_lane (
   input  logic [63:0] c_i,          // rs3 pair
   input  logic        alu_en_i,     // a short operation is in the execute stage
   output logic [63:0] res_o,        // short operation result (don't-care unless alu_en_i)
-  output logic [31:0] fa_o,         // MFU: FP operand a
   output logic [63:0] ia_o,         // MFU: integer operand a, extended by dt_i
   output logic [63:0] ib_o          // MFU: integer operand b (or the immediate), extended by dt_i
 );
@@ -146,9 +146,6 @@ module sgu_lane (
   end
 
   // ------------------------------------------------------------------------------ MFU operands
-  // int->float takes its source extended by the source type (a, through a_dt); every other FP
-  // operation the raw low word.
-  assign fa_o = (opcode_i == OpCvt && dt_i == DtF32) ? a[31:0] : a_i[31:0];
   assign ia_o = a;
   assign ib_o = b;
 

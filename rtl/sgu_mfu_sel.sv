@@ -2,7 +2,7 @@
 // SGU MFU operand select: the operands of lane pass_i of a group of LanesPerMfu lanes, for the
 // group's one sgu_mfu (docs/architecture.md "Sharing the MFU").
 //
-// Purely combinational: one LanesPerMfu:1 multiplexer per operand bit (224 bits). Kept in its own
+// Purely combinational: one LanesPerMfu:1 multiplexer per operand bit (160 bits). Kept in its own
 // file because the FPGA flow maps the multiplexers of this file, like the crossbar's, onto the
 // ECP5 slice multiplexers (fpga/flow.sh, docs/fpga.md "Mapping choices"): a 4:1 multiplexer in 2
 // LUT4 instead of 3.
@@ -12,13 +12,9 @@ module sgu_mfu_sel #(
   parameter int unsigned PassBits    = 1   // width of pass_i: max(1, log2(LanesPerMfu))
 ) (
   input  logic [PassBits-1:0]              pass_i,  // lane of the group, 0..LanesPerMfu-1
-  input  logic [LanesPerMfu-1:0][31:0]     fa_i,    // FP operand a per lane
-  input  logic [LanesPerMfu-1:0][31:0]     fb_i,    // FP operand b
-  input  logic [LanesPerMfu-1:0][31:0]     fc_i,    // FP operand c
-  input  logic [LanesPerMfu-1:0][63:0]     ia_i,    // integer operand a (extended)
-  input  logic [LanesPerMfu-1:0][63:0]     ib_i,    // integer operand b (extended)
-  output logic [31:0]                      fa_o,
-  output logic [31:0]                      fb_o,
+  input  logic [LanesPerMfu-1:0][31:0]     fc_i,    // FP operand c (the fma addend) per lane
+  input  logic [LanesPerMfu-1:0][63:0]     ia_i,    // operand a (extended; low word: FP a)
+  input  logic [LanesPerMfu-1:0][63:0]     ib_i,    // operand b (extended; low word: FP b)
   output logic [31:0]                      fc_o,
   output logic [63:0]                      ia_o,
   output logic [63:0]                      ib_o
@@ -26,14 +22,10 @@ module sgu_mfu_sel #(
   if (LanesPerMfu == 1) begin : gen_one
     logic unused;
     assign unused = ^pass_i;
-    assign fa_o = fa_i[0];
-    assign fb_o = fb_i[0];
     assign fc_o = fc_i[0];
     assign ia_o = ia_i[0];
     assign ib_o = ib_i[0];
   end else begin : gen_mux
-    assign fa_o = fa_i[pass_i];
-    assign fb_o = fb_i[pass_i];
     assign fc_o = fc_i[pass_i];
     assign ia_o = ia_i[pass_i];
     assign ib_o = ib_i[pass_i];

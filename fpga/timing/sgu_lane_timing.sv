@@ -29,7 +29,7 @@ module sgu_lane_timing (
 );
   logic [7:0]  opcode_q;
   logic [3:0]  dt_q, mod_q, fop_q;
-  logic [31:0] imm_q, fa;
+  logic [31:0] imm_q;
   logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q, ia, ib;
   logic        alu_en_q, long_valid_q, fpu_q, mulh_q, wide_q;
   logic [1:0]  step_q;
@@ -63,7 +63,6 @@ module sgu_lane_timing (
     .c_i     (c_q),
     .alu_en_i(alu_en_q),
     .res_o   (res_d),
-    .fa_o    (fa),
     .ia_o    (ia),
     .ib_o    (ib)
   );
@@ -75,8 +74,8 @@ module sgu_lane_timing (
     .fpu_i   (fpu_q),
     .fop_i   (fop_q),
     .cond_i  (mod_q[2:0]),
-    .a_i     (fa),
-    .b_i     (b_q[31:0]),
+    .a_i     (ia[31:0]),
+    .b_i     (ib[31:0]),
     .c_i     (c_q[31:0]),
     .ia_i    (ia),
     .ib_i    (ib),
