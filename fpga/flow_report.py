@@ -213,6 +213,9 @@ def table_sweep(summaries):
             result = "**does not fit**: " + "; ".join(s.get("not_fit", []))
         elif s.get("status") == "synth-failed":
             result = "synthesis failed"
+        elif s.get("status") == "pnr-timeout":
+            result = (f"fits after packing; place and route stopped at the time limit "
+                      f"({s.get('times_s', {}).get('pnr', '?')} s), no Fmax")
         elif s.get("timing_met") is False:
             cp = s.get("critical_path") or {}
             result = (f"fits, misses {s['freq_target_mhz']:.0f} MHz; path "
