@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU per-lane multiply / FP unit: FP32 arithmetic and every integer multiply, 4 stages, 1 multiplier.
+// SGU multiply / FP unit: FP32 arithmetic and every integer multiply, 4 stages, 1 multiplier.
 //
-// One lane's FP32 unit (IEEE-754 binary32, round to nearest even, subnormals kept, one
-// canonical NaN; docs/fpu.md has every rule) and integer multiplier (mul, muli, mulh at
-// 8..64 bits), built around exactly one 32x32 unsigned multiplier, `p = mul_a_q * mul_b_q`,
-// which serves the FP32 mantissa product (24x24, zero-extended), int->float (|a| * 1), the
-// 8..32-bit integer multiplies and, in three steps, the 64-bit multiply.
+// An FP32 unit (IEEE-754 binary32, round to nearest even, subnormals kept, one canonical NaN;
+// docs/fpu.md has every rule) and integer multiplier (mul, muli, mulh at 8..64 bits), of which
+// sgu_core has one per LanesPerMfu lanes, built around exactly one 32x32 unsigned multiplier,
+// `p = mul_a_q * mul_b_q`, which serves the FP32 mantissa product (24x24, zero-extended),
+// int->float (|a| * 1), the 8..32-bit integer multiplies and, in three steps, the 64-bit
+// multiply.
 //
 // FP add, sub and mul run on the fused multiply-add x*y + z:
 //   add = fma(a, 1.0, b), sub = fma(a, 1.0, -b), mul = fma(a, b, -0.0)
