@@ -1000,7 +1000,7 @@ module sgu_core #(
   end
 
   logic unused;
-  assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ ^src_hi[2] ^ d_dec.rs3_pair ^
+  assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ d_dec.rs3_pair ^
                   rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[2] ^  // mfu_cap_q: unused if LanesPerMfu = 1
                   x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair;  // (D uses the pair bits)
 

@@ -9,7 +9,7 @@
 
 module sgu_mfu_sel #(
   parameter int unsigned LanesPerMfu = 1,  // 1, 2 or 4
-  parameter int unsigned PassBits    = 1   // width of pass_i: max(1, log2(LanesPerMfu))
+  parameter int unsigned PassBits    = (LanesPerMfu > 1) ? $clog2(LanesPerMfu) : 1  // pass_i width
 ) (
   input  logic [PassBits-1:0]              pass_i,  // lane of the group, 0..LanesPerMfu-1
   input  logic [LanesPerMfu-1:0][31:0]     fc_i,    // FP operand c (the fma addend) per lane

@@ -99,9 +99,6 @@ module sgu_regfile #(
   // A scalar destination's value is the same in every lane (a scalar result has scalar sources
   // only, or is uniform: csrr, vote, first, a load from a scalar address; every lane computes
   // it), so each lane writes its own copy: no broadcast multiplexer. ScalarUniform_A checks it.
-  logic [NumLanes-1:0][31:0] w_lo, w_hi;
-  assign w_lo = wr_lo_i;
-  assign w_hi = wr_hi_i;
 
   always_comb begin
     if (clearing_q) begin
@@ -115,7 +112,8 @@ module sgu_regfile #(
       for (int unsigned l = 0; l < NumLanes; l++) begin
         wen[l]   = (w_scalar || wr_lanes_i[l]) ? half_en : 2'b00;
         // A single register's value goes to its half; a pair's lo/hi to low/high halves.
-        wdata[l] = (!wr_pair_i && wr_spec_i[0]) ? {w_lo[l], w_lo[l]} : {w_hi[l], w_lo[l]};
+        wdata[l] = (!wr_pair_i && wr_spec_i[0]) ? {wr_lo_i[l], wr_lo_i[l]}
+                                                   : {wr_hi_i[l], wr_lo_i[l]};
       end
     end
   end
