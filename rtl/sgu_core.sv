@@ -64,6 +64,7 @@ module sgu_core #(
   input  logic [63:0]                   fetch_insn_i,
   input  logic                          fetch_err_i,
   // Load/store unit (sgu_lsu).
+  output logic                          lsu_chk_o,
   output logic                          lsu_req_o,
   output logic                          lsu_store_o,
   output logic [1:0]                    lsu_size_log2_o,
@@ -111,6 +112,8 @@ module sgu_core #(
     logic [5:0]  rd;
     logic [5:0]  rs1;
     logic [5:0]  rs2;
+    logic [5:0]  rs3;
+    logic [2:0]  rs_used;   // source ports read (rs1, rs2, rs3)
     logic [31:0] imm;
     logic        writes;    // writes a register other than s0
     logic        rd_pair;
@@ -119,6 +122,8 @@ module sgu_core #(
     logic        rs3_pair;
     logic        is_long;   // runs in the long pipe (sgu_mfu)
     logic        wide;      // 64-bit multiply: three steps
+    logic [3:0]  a_dt;      // type operand a is extended by (cvt: the source type)
+    logic        use_imm;   // operand b is the immediate
   } dec_t;
 
   // Retire record, X -> L2 -> L3 -> L4 (the written data of short operations travels beside it).
@@ -241,8 +246,7 @@ module sgu_core #(
   dec_t       d_dec;
   logic [7:0] d_opcode;
   logic [3:0] d_dt, d_mod;
-  logic [5:0] d_rs3, d_rd;
-  logic [2:0] d_rs_used;
+  logic [5:0] d_rd;
   logic       d_rd_used;
 
   sgu_decode #(
@@ -256,14 +260,14 @@ module sgu_core #(
     .rd_o      (d_rd),
     .rs1_o     (d_dec.rs1),
     .rs2_o     (d_dec.rs2),
-    .rs3_o     (d_rs3),
+    .rs3_o     (d_dec.rs3),
     .imm_o     (d_dec.imm),
     .rd_we_o   (d_rd_used),
     .rd_pair_o (d_dec.rd_pair),
     .rs1_pair_o(d_dec.rs1_pair),
     .rs2_pair_o(d_dec.rs2_pair),
     .rs3_pair_o(d_dec.rs3_pair),
-    .rs_used_o (d_rs_used)
+    .rs_used_o (d_dec.rs_used)
   );
   assign d_dec.writes  = d_rd_used && (d_rd != 6'd32);
   assign d_dec.rd      = d_rd;
@@ -272,8 +276,24 @@ module sgu_core #(
   assign d_dec.mod     = d_mod;
   assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
   assign d_dec.wide    = op_is_wide_mul(d_opcode, d_dt);
+  // Lane operand controls, decoded here so that the execute stage starts from registers.
+  assign d_dec.a_dt    = (d_opcode == OpCvt) ? d_mod : d_dt;
+  assign d_dec.use_imm = d_opcode inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri,
+                                          OpMini, OpMaxi, OpCmpi, OpLi, OpLui};
+
+  // ------------------------------------------------------------------------------ R
+  // Register read: the register file read the sources at the edge the instruction entered R
+  // (and re-reads them at every edge it waits here); its operand registers load at the edge
+  // it moves to X, with the write at that edge forwarded (sgu_regfile).
+  logic        r_valid_q, r_pred_q;
+  logic [31:0] r_pc_q;
+  logic [63:0] r_insn_q;
+  logic [7:0]  r_fault_q;
+  dec_t        r_dec_q;
+  logic        r_advance, d_to_r, r_free;
 
   // ------------------------------------------------------------------------------ hazards
+  // Checked for the instruction in R, the next to enter X.
   // Registers [r, r+pair] and [s, s+pair'] overlap (pairs are even, the decoder traps others).
   function automatic logic overlap(logic [5:0] r, logic rp, logic [5:0] s, logic sp);
     return (r[5:1] == s[5:1]) && (r[0] == s[0] || rp || sp);
@@ -299,29 +319,30 @@ module sgu_core #(
   assign lw_rd[2]    = l3_q.rd;
   assign lw_pair[2]  = l3_q.pair;
 
-  logic [2:0][5:0] d_rs;
-  logic [2:0]      d_rs_pair;
-  logic            raw, waw, port, hazard, d_short_writer;
-  assign d_rs      = {d_rs3, d_dec.rs2, d_dec.rs1};
-  assign d_rs_pair = {d_dec.rs3_pair, d_dec.rs2_pair, d_dec.rs1_pair};
-  assign d_short_writer = d_dec.writes && !d_dec.is_long;
+  logic [2:0][5:0] r_rs;
+  logic [2:0]      r_rs_pair;
+  logic            raw, waw, port, hazard, r_short_writer;
+  assign r_rs      = {r_dec_q.rs3, r_dec_q.rs2, r_dec_q.rs1};
+  assign r_rs_pair = {r_dec_q.rs3_pair, r_dec_q.rs2_pair, r_dec_q.rs1_pair};
+  assign r_short_writer = r_dec_q.writes && !r_dec_q.is_long;
 
   always_comb begin
     raw = 1'b0;
     waw = 1'b0;
     for (int unsigned k = 0; k < 3; k++) begin
       for (int unsigned s = 0; s < 3; s++) begin
-        raw |= lw_valid[k] && d_rs_used[s] && overlap(lw_rd[k], lw_pair[k], d_rs[s], d_rs_pair[s]);
+        raw |= lw_valid[k] && r_dec_q.rs_used[s] &&
+               overlap(lw_rd[k], lw_pair[k], r_rs[s], r_rs_pair[s]);
       end
       if (k < 2) begin
-        waw |= lw_valid[k] && d_short_writer &&
-               overlap(lw_rd[k], lw_pair[k], d_dec.rd, d_dec.rd_pair);
+        waw |= lw_valid[k] && r_short_writer &&
+               overlap(lw_rd[k], lw_pair[k], r_dec_q.rd, r_dec_q.rd_pair);
       end
     end
   end
-  assign port   = lw_valid[2] && d_short_writer;
+  assign port   = lw_valid[2] && r_short_writer;
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
-  assign hazard = (d_fault_q == CauseNone) && !d_dec.illegal && (raw || waw || port);
+  assign hazard = (r_fault_q == CauseNone) && !r_dec_q.illegal && (raw || waw || port);
 
   // ------------------------------------------------------------------------------ X
   logic        x_pred_q;
@@ -330,16 +351,48 @@ module sgu_core #(
   logic [1:0]  x_step_q;      // 64-bit multiply step
   logic [MfuPassBits-1:0] x_pass_q;  // MFU pass: lanes pass, pass + LanesPerMfu, ... enter
   logic        x_last_step, x_last_pass;
+  logic        x_first_q;     // the instruction's first cycle in X
   logic        x_mem_q;       // the LSU is working on this instruction
   logic        x_done;        // the instruction leaves X at this edge
-  logic        x_accept, d_advance;
+  logic        x_accept;
 
   assign x_accept    = !x_valid_q || x_done;
   assign x_last_step = !x_dec_q.wide || x_step_q == 2'd2;
   assign x_last_pass = x_pass_q == MfuPassBits'(LanesPerMfu - 1);
-  assign d_advance = d_valid_q && x_accept && !hazard && !clearing && live_q && !flush_front &&
+  assign r_advance = r_valid_q && x_accept && !hazard && !clearing && live_q && !flush_front &&
                      !redirect;
-  assign d_free    = !d_valid_q || d_advance;
+  assign r_free    = !r_valid_q || r_advance;
+  assign d_to_r    = d_valid_q && r_free && live_q && !flush_front && !redirect;
+  assign d_free    = !d_valid_q || d_to_r;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      r_valid_q <= 1'b0;
+      r_pred_q  <= 1'b0;
+      r_pc_q    <= '0;
+      r_insn_q  <= '0;
+      r_fault_q <= CauseNone;
+      r_dec_q   <= '0;
+    end else if (start || flush_front || redirect) begin
+      r_valid_q <= 1'b0;
+    end else if (d_to_r) begin
+      r_valid_q <= 1'b1;
+      r_pred_q  <= d_pred_q;
+      r_pc_q    <= d_pc_q;
+      r_insn_q  <= d_insn_q;
+      r_fault_q <= d_fault_q;
+      r_dec_q   <= d_dec;
+    end else if (r_advance) begin
+      r_valid_q <= 1'b0;
+    end
+  end
+
+  // The register file reads, at every edge, the sources of the instruction in R in the next
+  // cycle: the one entering from D, or the one waiting there.
+  logic [2:0][5:0] rd_spec;
+  logic [2:0]      rd_en;
+  assign rd_spec = d_to_r ? {d_dec.rs3, d_dec.rs2, d_dec.rs1} : r_rs;
+  assign rd_en   = d_to_r ? d_dec.rs_used : (r_valid_q ? r_dec_q.rs_used : 3'b000);
 
   // Register file.
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;
@@ -357,9 +410,10 @@ module sgu_core #(
     .clear_i   (start),
     .clearing_o(clearing),
     .args_i    (args_i),
-    .re_i      (d_advance),
-    .rd_en_i   (d_rs_used),
-    .rd_spec_i ({d_rs3, d_dec.rs2, d_dec.rs1}),
+    .re_i      (1'b1),
+    .rd_en_i   (rd_en),
+    .rd_spec_i (rd_spec),
+    .ld_i      (r_advance),
     .rd_lo_o   (src_lo),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
@@ -370,7 +424,7 @@ module sgu_core #(
     .wr_hi_i   (wr_hi)
   );
 
-  // Operand pairs per lane. The high word of a 32-bit operand is whatever the register file's
+  // Operand pairs per lane (registers: sgu_regfile). The high word of a 32-bit operand is whatever the register file's
   // row holds (no masking multiplexer): every consumer of a 32-bit operand reads its low word
   // only (sgu_pkg::ext_dt of a 32-bit or narrower type, the MFU's FP operands, sel's condition,
   // addresses, branch conditions), and a 64-bit operand is always a pair.
@@ -396,17 +450,19 @@ module sgu_core #(
     assign long_res_w = long_res[l];
 
     sgu_lane u_lane (
-      .opcode_i(x_dec_q.opcode),
-      .dt_i    (x_dec_q.dt),
-      .mod_i   (x_dec_q.mod),
-      .imm_i   (x_dec_q.imm),
-      .a_i     (op_a[l]),
-      .b_i     (op_b[l]),
-      .c_i     (op_c[l]),
-      .alu_en_i(x_alu),
-      .res_o   (lane_res[l]),
-      .ia_o    (mfu_ia[l]),
-      .ib_o    (mfu_ib[l])
+      .opcode_i (x_dec_q.opcode),
+      .dt_i     (x_dec_q.dt),
+      .a_dt_i   (x_dec_q.a_dt),
+      .use_imm_i(x_dec_q.use_imm),
+      .mod_i    (x_dec_q.mod[2:0]),
+      .imm_i    (x_dec_q.imm),
+      .a_i      (op_a[l]),
+      .b_i      (op_b[l]),
+      .c_i      (op_c[l]),
+      .alu_en_i (x_alu),
+      .res_o    (lane_res[l]),
+      .ia_o     (mfu_ia[l]),
+      .ib_o     (mfu_ib[l])
     );
   end
 
@@ -570,7 +626,9 @@ module sgu_core #(
     assign cond[l] = src_lo[0][l] != '0;
   end
 
-  // LSU request operands (stable while X holds the instruction).
+  // LSU request operands (stable while X holds the instruction). The LSU samples the addresses
+  // and checks them in the first cycle of a memory instruction in X (lsu_chk_o).
+  assign lsu_chk_o = x_valid_q && x_first_q && (x_dec_q.opcode inside {OpLd, OpSt});
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lsu
     assign lsu_addr_o[l]  = src_lo[0][l] + x_dec_q.imm;
     assign lsu_wdata_o[l] = op_b[l];
@@ -609,8 +667,9 @@ module sgu_core #(
   assign pc_branch = x_pc_q + {x_dec_q.imm[28:0], 3'd0};
   // The watchdog fires in any cycle of the run, except while the LSU is in the middle of an
   // access (AXI transfers cannot be abandoned); the instruction in X, if any, has no effect.
-  assign watchdog_hit = run_q && live_q && !x_mem_q && (watchdog_i != '0) &&
-                        (cycles_q >= {32'd0, watchdog_i});
+  // wd_reached_q: cycles_q >= watchdog_i (0: no watchdog), registered one cycle ahead.
+  logic wd_reached_q;
+  assign watchdog_hit = run_q && live_q && !x_mem_q && wd_reached_q;
 
   always_comb begin
     exec_d          = exec_q;
@@ -712,7 +771,9 @@ module sgu_core #(
               // No active lane: no access, no write.
             end else if (!x_mem_q) begin
               x_done = 1'b0;
-              if (x_dec_q.opcode == OpSt ? !pipe_empty : (lw_valid[1] || lw_valid[2])) begin
+              if (x_first_q) begin
+                // The LSU registers the addresses and their checks (lsu_chk_o) in this cycle.
+              end else if (x_dec_q.opcode == OpSt ? !pipe_empty : (lw_valid[1] || lw_valid[2])) begin
                 // A store waits for the older records to leave (its AXI writes follow theirs on
                 // the retire port); a load only for the long writers still to write (its own
                 // write at the end of X then has the write port, and nothing older is pending).
@@ -797,7 +858,7 @@ module sgu_core #(
     x_rec = '0;
     if (wd_fire) begin
       x_rec.valid = 1'b1;
-      x_rec.pc    = x_valid_q ? x_pc_q : (d_valid_q ? d_pc_q : f_pc_q);
+      x_rec.pc    = x_valid_q ? x_pc_q : (r_valid_q ? r_pc_q : (d_valid_q ? d_pc_q : f_pc_q));
       x_rec.trap  = 1'b1;
       x_rec.cause = CauseWatchdog;
       x_rec.tval  = cycles_q[31:0];
@@ -830,20 +891,22 @@ module sgu_core #(
       x_step_q  <= '0;
       x_pass_q  <= '0;
       x_mem_q   <= 1'b0;
+      x_first_q <= 1'b0;
     end else begin
-      x_mem_q <= x_mem_d;
+      x_mem_q   <= x_mem_d;
+      x_first_q <= r_advance;
       if (start || wd_fire) begin
         x_valid_q <= 1'b0;
         x_step_q  <= '0;
         x_pass_q  <= '0;
         x_mem_q   <= 1'b0;
-      end else if (d_advance) begin
+      end else if (r_advance) begin
         x_valid_q <= 1'b1;
-        x_pred_q  <= d_pred_q;
-        x_pc_q    <= d_pc_q;
-        x_insn_q  <= d_insn_q;
-        x_fault_q <= d_fault_q;
-        x_dec_q   <= d_dec;
+        x_pred_q  <= r_pred_q;
+        x_pc_q    <= r_pc_q;
+        x_insn_q  <= r_insn_q;
+        x_fault_q <= r_fault_q;
+        x_dec_q   <= r_dec_q;
         x_step_q  <= '0;
         x_pass_q  <= '0;
       end else if (x_done) begin
@@ -976,11 +1039,13 @@ module sgu_core #(
       launch_size_q <= '0;
       cycles_q      <= '0;
       instret_q     <= '0;
+      wd_reached_q  <= 1'b0;
     end else if (start) begin
-      run_q     <= 1'b1;
-      live_q    <= 1'b1;
-      cycles_q  <= '0;
-      instret_q <= '0;
+      run_q        <= 1'b1;
+      live_q       <= 1'b1;
+      cycles_q     <= '0;
+      instret_q    <= '0;
+      wd_reached_q <= 1'b0;  // cycles_q = 0 < watchdog_i unless it is 0 (no watchdog)
       if (lanes_i == '0 || lanes_i >= 32'(NumLanes)) begin
         launch_mask_q <= '1;
         launch_size_q <= 6'(NumLanes);
@@ -991,7 +1056,10 @@ module sgu_core #(
         exec_q        <= NumLanes'((64'd1 << lanes_i[5:0]) - 64'd1);
       end
     end else begin
-      if (run_q) cycles_q <= cycles_q + 64'd1;
+      if (run_q) begin
+        cycles_q     <= cycles_q + 64'd1;
+        wd_reached_q <= (watchdog_i != '0) && (cycles_q + 64'd1 >= {32'd0, watchdog_i});
+      end
       if (l4_q.valid) instret_q <= instret_q + 64'd1;
       if (x_done) exec_q <= exec_d;
       if (flush_front) live_q <= 1'b0;
@@ -1002,7 +1070,8 @@ module sgu_core #(
   logic unused;
   assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ d_dec.rs3_pair ^
                   rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[2] ^  // mfu_cap_q: unused if LanesPerMfu = 1
-                  x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair;  // (D uses the pair bits)
+                  x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair ^  // (R uses the
+                  ^x_dec_q.rs3 ^ ^x_dec_q.rs_used;                          // source fields)
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
   `SGU_ASSERT_INIT(LanesPerMfu_A, LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4)
@@ -1012,6 +1081,6 @@ module sgu_core #(
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && (lsu_store_o ? pipe_empty : !lw_valid[1] &&
                                                        !lw_valid[2]))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
-  `SGU_ASSERT(NoIssueInClear_A, clearing |-> !d_advance)
+  `SGU_ASSERT(NoIssueInClear_A, clearing |-> !r_advance)
 
 endmodule

@@ -17,7 +17,9 @@
 module sgu_lane (
   input  logic [7:0]  opcode_i,     // sgu_isa_pkg::opcode_e
   input  logic [3:0]  dt_i,         // operand / result type
-  input  logic [3:0]  mod_i,        // compare condition or cvt source type
+  input  logic [3:0]  a_dt_i,       // type operand a is extended by (cvt: its source type)
+  input  logic        use_imm_i,    // operand b is the immediate
+  input  logic [2:0]  mod_i,        // compare condition
   input  logic [31:0] imm_i,        // sign-extended immediate
   input  logic [63:0] a_i,          // rs1 pair {r+1, r}
   input  logic [63:0] b_i,          // rs2 pair
@@ -35,20 +37,16 @@ module sgu_lane (
   // compute nothing in the cycles of other instructions, which is most of the simulation time
   // saved (docs/performance.md). The result is don't-care otherwise (x: synthesis adds no gate).
   logic [63:0] imm64, b_src, a, b;
-  logic [3:0]  a_dt;
   logic        sgn;
-  logic        use_imm;
 
   assign imm64   = {{32{imm_i[31]}}, imm_i};
-  assign use_imm = opcode_i inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri,
-                                    OpMini, OpMaxi, OpCmpi, OpLi, OpLui};
   // li and lui go through the b operand (the ALU's operand select returns it), cvt through a:
-  // its source is extended by the source type (mod_i), every other operand by dt_i.
+  // its source is extended by the source type (a_dt_i = mod), every other operand by dt_i.
+  // The core decodes a_dt_i and use_imm_i in the decode stage.
   assign b_src   = (opcode_i == OpLui) ? {32'd0, imm_i[23:0], 8'd0} : imm64;
-  assign a_dt    = (opcode_i == OpCvt) ? mod_i : dt_i;
   // Extended operands, shared with the multiplier's integer inputs.
-  assign a       = ext_dt(a_i, a_dt);
-  assign b       = ext_dt(use_imm ? b_src : b_i, dt_i);
+  assign a       = ext_dt(a_i, a_dt_i);
+  assign b       = ext_dt(use_imm_i ? b_src : b_i, dt_i);
   assign sgn     = dt_signed(dt_i);
 
   // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 65-bit
@@ -86,7 +84,7 @@ module sgu_lane (
       sum = {sgn & a[63], a} + addend + 65'(sub);
       lt  = sum[64];
       eq  = sum[63:0] == '0;  // a - b (sub is set for every op that compares): a zero detect
-      unique case (mod_i[2:0])
+      unique case (mod_i)
         3'd0:    cond = eq;
         3'd1:    cond = !eq;
         3'd2:    cond = lt;

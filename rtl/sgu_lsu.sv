@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU load/store unit: per-lane gather/scatter over AXI4, with the address checks of docs/isa.md.
 //
-// Request: req_i is a one-cycle pulse while busy_o is low; the request inputs (store_i, size,
-// once_i, lanes_i, addr_i, wdata_i) must stay stable until done_o. The checks (alignment, then
-// the [mem_base, mem_limit) window, per active lane in lane order) are combinational on the
-// request inputs and reported on fault_o before the request is made; the core traps instead of
-// requesting when fault_o is set, so nothing reaches memory.
+// Check, then request: chk_i (one cycle, while busy_o is low) samples the byte addresses addr_i
+// into the LSU's address registers and checks each active lane (alignment, then the
+// [mem_base, mem_limit) window); from the next cycle fault_o, fault_misaligned_o and
+// fault_addr_o report the first faulting lane in lane order, from registers. The core traps
+// instead of requesting when fault_o is set, so nothing reaches memory. req_i is a one-cycle
+// pulse while busy_o is low, at least one cycle after chk_i; the request works on the sampled
+// addresses, and store_i, size, once_i, lanes_i and wdata_i must stay stable from chk_i until
+// done_o. (Registering the checks keeps the address adders and comparators out of the core's
+// execute-stage control path: docs/fpga.md "Timing".)
 //
 // Execution: active lanes are served in lane order, one single-beat AXI transfer each (a scalar
 // address, once_i, is served once and its load data is given to every lane). A read costs one AR
@@ -26,16 +30,17 @@ module sgu_lsu #(
   input  logic                             clk_i,
   input  logic                             rst_ni,
   // Request from the core.
+  input  logic                             chk_i,          // sample addr_i and check it
   input  logic                             req_i,          // start (pulse, only while !busy_o)
   input  logic                             store_i,        // 1: store, 0: load
   input  logic [1:0]                       size_log2_i,    // access size: 1 << size_log2_i bytes
   input  logic                             once_i,         // scalar address: one access
   input  logic [NumLanes-1:0]              lanes_i,        // active lanes
-  input  logic [NumLanes-1:0][31:0]        addr_i,         // byte address per lane
+  input  logic [NumLanes-1:0][31:0]        addr_i,         // byte address per lane (at chk_i)
   input  logic [NumLanes-1:0][63:0]        wdata_i,        // store data per lane
   input  logic [31:0]                      mem_base_i,     // access window
   input  logic [31:0]                      mem_limit_i,
-  // Pre-request checks (combinational on the request inputs).
+  // Pre-request checks (registered at chk_i).
   output logic                             fault_o,        // some active lane faults
   output logic                             fault_misaligned_o,  // 1: misaligned, 0: outside window
   output logic [31:0]                      fault_addr_o,   // address of the first faulting lane
@@ -108,18 +113,28 @@ module sgu_lsu #(
                                 (addr_i[l] > limit_m_size[31:0]);
   end
 
-  always_comb begin
-    fault_o            = 1'b0;
-    fault_misaligned_o = 1'b0;
-    fault_addr_o       = '0;
-    for (int l = NumLanes - 1; l >= 0; l--) begin
-      if (lanes_i[l] && (lane_misaligned[l] || lane_outside[l])) begin
-        fault_o            = 1'b1;
-        fault_misaligned_o = lane_misaligned[l];
-        fault_addr_o       = addr_i[l];
-      end
+  // Registered at chk_i: the addresses, and per active lane whether it faults and how.
+  logic [NumLanes-1:0][31:0] addr_q;
+  logic [NumLanes-1:0]       bad_q, mis_q;
+  always_ff @(posedge clk_i) begin
+    if (chk_i) begin
+      addr_q <= addr_i;
+      bad_q  <= lanes_i & (lane_misaligned | lane_outside);
+      mis_q  <= lane_misaligned;
     end
   end
+
+  // The first faulting lane: a priority encoder, then one multiplexer for its address.
+  logic [LaneBits-1:0] bad_first;
+  always_comb begin
+    bad_first = '0;
+    for (int l = NumLanes - 1; l >= 0; l--) begin
+      if (bad_q[l]) bad_first = LaneBits'(l);
+    end
+  end
+  assign fault_o            = bad_q != '0;
+  assign fault_misaligned_o = mis_q[bad_first];
+  assign fault_addr_o       = addr_q[bad_first];
 
   // ---------------------------------------------------------------- lane sequencing
   always_comb begin
@@ -133,7 +148,7 @@ module sgu_lsu #(
     end
   end
 
-  assign cur_addr  = addr_i[cur];
+  assign cur_addr  = addr_q[cur];
   assign cur_off   = cur_addr[OffBits-1:0];
   assign size_mask = (size_log2_i == 2'd3) ? '1 : ((64'd1 << (8 * size_bytes)) - 64'd1);
   assign rbeat     = 64'(r_data_i >> (8 * cur_off)) & size_mask;
@@ -248,11 +263,12 @@ module sgu_lsu #(
 
   `SGU_ASSERT_INIT(DataWidth_A, AxiDataWidth >= 64 && AxiDataWidth <= 512 &&
                                 (AxiDataWidth & (AxiDataWidth - 1)) == 0)
-  `SGU_ASSERT(ReqWhenIdle_A, req_i |-> state_q == StIdle && lanes_i != '0)
+  `SGU_ASSERT(ReqWhenIdle_A, req_i |-> state_q == StIdle && lanes_i != '0 && !fault_o)
+  `SGU_ASSERT(ChkWhenIdle_A, chk_i |-> state_q == StIdle && !req_i)
   `SGU_ASSERT(ArStable_A, ar_valid_o && !ar_ready_i |=> ar_valid_o && $stable(ar_addr_o))
   `SGU_ASSERT(AwStable_A, aw_valid_o && !aw_ready_i |=> aw_valid_o && $stable(aw_addr_o))
   `SGU_ASSERT(WStable_A, w_valid_o && !w_ready_i |=> w_valid_o && $stable(w_data_o) &&
                                                       $stable(w_strb_o))
-  `SGU_ASSERT(InputsStable_A, busy_o && !done_o |=> $stable(addr_i) && $stable(lanes_i) && $stable(store_i))
+  `SGU_ASSERT(InputsStable_A, busy_o && !done_o |=> !chk_i && $stable(lanes_i) && $stable(store_i))
 
 endmodule

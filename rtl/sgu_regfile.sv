@@ -15,13 +15,16 @@
 //           multiplexer. One write port with a write enable per lane and half, three
 //           synchronous read ports: a synthesis tool replicates the array per read port (ECP5:
 //           one DP16KD per lane, half and port, 6N block RAMs; no flops, no wide muxes).
-// Reads are synchronous: the specifiers rd_spec_i are sampled at the rising edge when re_i is
-// high (the instruction moves from decode to execute) for the ports in rd_en_i (an operand the
-// instruction does not read is not fetched), and rd_lo_o / rd_hi_o hold that row until the
-// port's next read. The RAMs are read-before-write; a write at the same edge as the read
-// is forwarded by a bypass register (wdata_q, per port and half hit bits), so a read always
-// returns the value after every write up to and including that edge.
-//
+// Reads take two edges (the register read stage R of docs/architecture.md "Pipeline"):
+//   1. rd_spec_i is sampled at every rising edge (re_i high) for the ports in rd_en_i: the RAMs
+//      read the rows (synchronous read). The RAMs are read-before-write; a write at the same
+//      edge is remembered by a bypass register (byp_q, per port and half hit bits).
+//   2. At the edge where ld_i is high (the instruction moves from R to execute), each enabled
+//      port's operand register takes the row read at step 1, with the bypassed write of step 1
+//      and the write at this very edge forwarded in, and selects the register's half:
+//      rd_lo_o / rd_hi_o are registers, so the execute stage starts from flip-flops.
+//   The core re-reads the same specifiers at every edge while the instruction waits in R, so
+//   the operands always include every write up to and including the edge that loads them.
 // Write port: wr_en_i writes register wr_spec_i (or the pair wr_spec_i, wr_spec_i+1) at the
 // rising edge, in the lanes of wr_lanes_i for a vector register; a scalar register in every lane,
 // whose values must be equal (a scalar result is uniform; asserted); writes to s0 are dropped.
@@ -43,6 +46,7 @@ module sgu_regfile #(
   input  logic                              re_i,        // sample rd_spec_i at this edge
   input  logic [2:0]                        rd_en_i,     // ports whose operand is read
   input  logic [2:0][5:0]                   rd_spec_i,   // read port specifiers
+  input  logic                              ld_i,        // load the operand registers
   output logic [2:0][NumLanes-1:0][31:0]    rd_lo_o,     // register r of each port, per lane
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
   input  logic                              wr_en_i,     // write enable
@@ -135,7 +139,9 @@ module sgu_regfile #(
 
   // ------------------------------------------------------------------------------ read ports
   logic [2:0][NumLanes-1:0][63:0] q;
-  logic [2:0]                     odd_q;
+  logic [2:0][4:0]                row_q;   // row each port read at its last read edge
+  logic [2:0]                     odd_q;   // the operand is the row's high half
+  logic [2:0]                     en_q;    // the port read an operand at the last edge
 
   for (genvar p = 0; p < 3; p++) begin : gen_read
     always_ff @(posedge clk_i) begin
@@ -147,10 +153,16 @@ module sgu_regfile #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      row_q <= '0;
       odd_q <= '0;
+      en_q  <= '0;
     end else if (re_i) begin
+      en_q <= rd_en_i;
       for (int unsigned p = 0; p < 3; p++) begin
-        if (rd_en_i[p]) odd_q[p] <= rd_spec_i[p][0];
+        if (rd_en_i[p]) begin
+          row_q[p] <= {rd_spec_i[p][5], rd_spec_i[p][4:1]};
+          odd_q[p] <= rd_spec_i[p][0];
+        end
       end
     end
   end
@@ -177,15 +189,27 @@ module sgu_regfile #(
     end
   end
 
+  // Operand registers: the row read (with the bypassed write), the write at the loading edge
+  // forwarded in, the register's half selected.
+  logic [2:0] fwd;  // the write at this edge hits the row a port read
   for (genvar p = 0; p < 3; p++) begin : gen_out
+    assign fwd[p] = we && w_row == row_q[p];
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       logic [63:0] row;
+      logic [31:0] lo_q, hi_q;
       for (genvar h = 0; h < 2; h++) begin : gen_half
-        assign row[32*h+:32] = (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
+        assign row[32*h+:32] = (fwd[p] && wen[l][h])         ? wdata[l][32*h+:32] :
+                               (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
                                                              : q[p][l][32*h+:32];
       end
-      assign rd_lo_o[p][l] = odd_q[p] ? row[63:32] : row[31:0];
-      assign rd_hi_o[p][l] = row[63:32];
+      always_ff @(posedge clk_i) begin
+        if (ld_i && en_q[p]) begin
+          lo_q <= odd_q[p] ? row[63:32] : row[31:0];
+          hi_q <= row[63:32];
+        end
+      end
+      assign rd_lo_o[p][l] = lo_q;
+      assign rd_hi_o[p][l] = hi_q;
     end
   end
 

@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Deepest register-to-register paths of a mapped ECP5 netlist, before place and route.
+
+nextpnr reports a critical path only after routing, and the whole SGU takes longer to route than
+anyone wants to wait while restructuring the RTL. This script reads the netlist that
+fpga/flow.sh writes (Yosys JSON after synth_ecp5), walks every combinational path from a
+register, block RAM or DSP output to a register, block RAM or DSP input, and prints the slowest
+ones with a simple delay model: a fixed routing delay per net plus a per-cell delay
+(docs/fpga.md "Finding the critical path"). The model ranks paths; it does not replace the
+routed timing report, and its absolute numbers are estimates.
+
+Usage: fpga/logic_depth.py NETLIST.json [--top MODULE] [--paths N] [--net-delay NS] [--verbose]
+"""
+
+import argparse
+import collections
+import json
+import re
+import sys
+
+# Delays in ns (ECP5 speed grade 6, rounded from the Lattice data sheet and nextpnr's cell
+# timing). Keys: (cell type, input port prefix, output port prefix).
+CELL_DELAY = {
+    "LUT4": 0.25,
+    "PFUMX": 0.25,
+    "L6MUX21": 0.2,
+    "TRELLIS_DPR16X4": 0.5,   # read address to data
+    "MULT18X18D": 4.5,        # unregistered multiplier
+    "ALU54B": 2.5,
+}
+CCU2C_IN_COUT = 0.4
+CCU2C_CIN_COUT = 0.06
+CCU2C_IN_S = 0.4
+CCU2C_CIN_S = 0.25
+CLK_TO_Q = {"TRELLIS_FF": 0.4, "DP16KD": 4.3, "MULT18X18D": 0.5, "TRELLIS_DPR16X4": 0.5}
+SETUP = 0.1
+DERIVED = re.compile(r"_(LUT4|CCU2C|TRELLIS_FF|TRELLIS_DPR16X4|PFUMX|L6MUX21|DP16KD|MULT18X18D)_")
+
+# Ports that end a path (sampled at the clock edge).
+SYNC_INPUTS = {
+    "TRELLIS_FF": None,  # every input
+    "DP16KD": None,
+    "TRELLIS_DPR16X4": re.compile(r"^(WAD|DI|WRE)"),
+}
+
+
+def is_mult_registered(cell):
+    p = cell.get("parameters", {})
+    return any(str(p.get(k, "NONE")).upper() not in ("NONE", '"NONE"')
+               for k in ("REG_INPUTA_CLK", "REG_INPUTB_CLK", "REG_OUTPUT_CLK"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("netlist")
+    ap.add_argument("--top", help="module (default: the one with the most cells)")
+    ap.add_argument("--paths", type=int, default=20,
+                    help="paths to print (one per start and end register line)")
+    ap.add_argument("--net-delay", type=float, default=0.9, help="routing delay per net, ns")
+    ap.add_argument("--verbose", action="store_true", help="print every net of each path")
+    args = ap.parse_args()
+
+    try:
+        with open(args.netlist) as f:
+            design = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"logic_depth: cannot read {args.netlist}: {e}")
+    mods = design.get("modules", {})
+    if not mods:
+        sys.exit("logic_depth: no modules in the netlist")
+    top = args.top or max(mods, key=lambda m: len(mods[m].get("cells", {})))
+    if top not in mods:
+        sys.exit(f"logic_depth: no module {top}")
+    mod = mods[top]
+    cells = mod["cells"]
+
+    # Net names: the best name of each bit. Names that Yosys derived from a cell's ports
+    # ("x_LUT4_Z_D...") are cut back to the signal they start from, and rank after names that
+    # came from the RTL.
+    name = {}
+    for n, info in mod.get("netnames", {}).items():
+        hidden = info.get("hide_name", 0)
+        m = DERIVED.search(n)
+        base = n[:m.start()] if m else n
+        for i, b in enumerate(info["bits"]):
+            if isinstance(b, str):
+                continue
+            label = base + ("~" if m else "") + ("" if len(info["bits"]) == 1 or m else f"[{i}]")
+            score = (hidden, n.startswith("$"), m is not None, len(label))
+            if b not in name or score < name[b][0]:
+                name[b] = (score, label)
+
+    # Drivers and loads per bit.
+    driver = {}                        # bit -> (cell, port)
+    loads = collections.defaultdict(list)
+    for cn, c in cells.items():
+        for port, bits in c["connections"].items():
+            d = c["port_directions"].get(port)
+            for b in bits:
+                if isinstance(b, str):
+                    continue
+                if d == "output":
+                    driver[b] = (cn, port)
+                else:
+                    loads[b].append((cn, port))
+
+    def comb_arcs(cn, c):
+        """(input port, output port, delay) of a combinational cell; [] for a sequential one."""
+        t = c["type"]
+        ins = [p for p, d in c["port_directions"].items() if d == "input"]
+        outs = [p for p, d in c["port_directions"].items() if d == "output"]
+        if t == "CCU2C":
+            arcs = []
+            for p in ins:
+                if p == "CIN":
+                    arcs += [("CIN", "COUT", CCU2C_CIN_COUT), ("CIN", "S0", CCU2C_CIN_S),
+                             ("CIN", "S1", CCU2C_CIN_S)]
+                else:
+                    bit = p[-1]
+                    arcs += [(p, "COUT", CCU2C_IN_COUT), (p, "S1", CCU2C_IN_S)]
+                    if bit == "0":
+                        arcs.append((p, "S0", CCU2C_IN_S))
+            return arcs
+        if t == "TRELLIS_DPR16X4":
+            return [(p, o, CELL_DELAY[t]) for p in ins if p.startswith("RAD") for o in outs]
+        if t == "MULT18X18D":
+            if is_mult_registered(c):
+                return []
+            return [(p, o, CELL_DELAY[t]) for p in ins if p[0] in "AB" and p[1:].isdigit()
+                    for o in outs if o.startswith("P")]
+        if t in ("LUT4", "PFUMX", "L6MUX21", "ALU54B"):
+            return [(p, o, CELL_DELAY[t]) for p in ins for o in outs]
+        return []
+
+    # Timing graph over (cell, port) nodes collapsed to bits: arrival time per bit.
+    arcs_of = {}
+    for cn, c in cells.items():
+        arcs_of[cn] = comb_arcs(cn, c)
+
+    # Start points: outputs of sequential cells (and top-level inputs, at 0).
+    arrival = {}
+    prev = {}
+    indeg = collections.Counter()
+    # Edges: bit (input of comb cell) -> bit (output), through the cell.
+    succ = collections.defaultdict(list)
+    for cn, c in cells.items():
+        conns = c["connections"]
+        for pi, po, dl in arcs_of[cn]:
+            for bi in conns.get(pi, []):
+                if isinstance(bi, str):
+                    continue
+                for bo in conns.get(po, []):
+                    if isinstance(bo, str):
+                        continue
+                    succ[bi].append((bo, dl, cn))
+                    indeg[bo] += 1
+    for b, (cn, port) in driver.items():
+        c = cells[cn]
+        if not arcs_of[cn] or c["type"] in ("MULT18X18D",) and is_mult_registered(c):
+            arrival[b] = CLK_TO_Q.get(c["type"], 0.0)
+            prev[b] = None
+    for b in list(loads):
+        if b not in driver:
+            arrival.setdefault(b, 0.0)
+            prev.setdefault(b, None)
+
+    # Kahn's algorithm over bits; a bit's arrival is at its driver's output, and each hop to a
+    # load adds the net delay.
+    queue = collections.deque(b for b in arrival if indeg[b] == 0)
+    seen = 0
+    while queue:
+        b = queue.popleft()
+        seen += 1
+        carry = b in driver and driver[b][1] == "COUT"  # dedicated carry routing
+        for bo, dl, cn in succ.get(b, []):
+            t = arrival.get(b, 0.0) + (0.0 if carry else args.net_delay) + dl
+            if t > arrival.get(bo, -1.0):
+                arrival[bo] = t
+                prev[bo] = (b, cn)
+            indeg[bo] -= 1
+            if indeg[bo] == 0:
+                queue.append(bo)
+    looped = [b for b in indeg if indeg[b] > 0]
+    if looped:
+        print(f"logic_depth: {len(looped)} bits on combinational loops (not timed)",
+              file=sys.stderr)
+
+    # End points: inputs of sequential cells.
+    ends = []
+    for cn, c in cells.items():
+        t = c["type"]
+        if t in SYNC_INPUTS or (t == "MULT18X18D" and is_mult_registered(c)):
+            pat = SYNC_INPUTS.get(t)
+            for port, bits in c["connections"].items():
+                if c["port_directions"].get(port) != "input" or port.startswith("CLK"):
+                    continue
+                if pat is not None and not pat.match(port):
+                    continue
+                for b in bits:
+                    if isinstance(b, str) or b not in arrival:
+                        continue
+                    ends.append((arrival[b] + args.net_delay + SETUP, b, cn, port))
+    ends.sort(reverse=True)
+    if not ends:
+        sys.exit("logic_depth: no register-to-register paths found")
+
+    def label(b):
+        return name.get(b, (None, f"<bit {b}>"))[1]
+
+    def src(cn):
+        """The RTL line a cell came from (registers keep it; LUTs made by ABC do not)."""
+        for part in cells[cn].get("attributes", {}).get("src", "").split("|"):
+            if part and not part.startswith("/"):
+                f, _, line = part.rpartition(":")
+                return f"{f.split('/')[-1]}:{line.split('.')[0]}"
+        return "?"
+
+    def trace(b):
+        path = []
+        while b is not None:
+            p = prev.get(b)
+            path.append((b, cells[p[1]]["type"] if p else
+                         (cells[driver[b][0]]["type"] if b in driver else "input")))
+            b = p[0] if p else None
+        return list(reversed(path))
+
+    def start_of(b):
+        p = trace(b)[0][0]
+        return driver[p][0] if p in driver else None
+
+    def describe(cn):
+        if cn is None:
+            return "top-level input"
+        return f"{cells[cn]['type']} {src(cn)}"
+
+    print(f"{top}: {len(cells)} cells; net delay {args.net_delay} ns; worst estimated path "
+          f"{ends[0][0]:.1f} ns ({1000.0 / ends[0][0]:.1f} MHz)")
+    shown = set()
+    for d, b, cn, port in ends:
+        s0 = start_of(b)
+        key = (describe(s0), describe(cn))
+        if key in shown:
+            continue
+        shown.add(key)
+        path = trace(b)
+        kinds = collections.Counter(t for _, t in path[1:])
+        levels = ", ".join(f"{n} {t}" for t, n in kinds.most_common())
+        print(f"{d:5.1f} ns  {describe(s0)}  ->  {describe(cn)} {port}   ({levels})")
+        if args.verbose:
+            for bit, t in path:
+                print(f"         {arrival.get(bit, 0.0):6.1f}  {t:16s} {label(bit)}")
+        if len(shown) >= args.paths:
+            break
+
+
+def c_type(cells, cn):
+    return cells[cn]["type"]
+
+
+if __name__ == "__main__":
+    main()
