@@ -29,6 +29,9 @@
 #       --name NAME            run name (default TOP plus parameter values)
 #   -o, --out DIR              output folder (default build/fpga/NAME; inside the repository)
 #       --seed N               nextpnr seed (default 1)
+#       --router router1|router2
+#                              nextpnr router (default router1; router2 copes better with a
+#                              congested design)
 #       --pnr-timeout SECONDS  stop nextpnr after SECONDS (default 0: no limit); the run then
 #                              reports the utilisation after packing, status pnr-timeout, exit 4
 #       --netlist FILE         skip synthesis: place and route FILE, the NAME.json of an earlier
@@ -78,6 +81,7 @@ max_util=100
 name=
 out=
 seed=1
+router=router1
 netlist=
 top=
 params=()
@@ -98,6 +102,7 @@ while [ $# -gt 0 ]; do
     --name) name=$2; shift 2 ;;
     -o|--out) out=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
+    --router) router=$2; shift 2 ;;
     --pnr-timeout) pnr_timeout=$2; shift 2 ;;
     --netlist) netlist=$2; shift 2 ;;
     -h|--help) usage ;;
@@ -110,6 +115,7 @@ done
 case "$device" in 25k|45k|85k) ;; *) die "device must be 25k, 45k or 85k" ;; esac
 case "$mapper" in yowasp|debian) ;; *) die "mapper must be yowasp or debian" ;; esac
 case "$stop" in ""|synth|pnr) ;; *) die "--stop must be synth or pnr" ;; esac
+case "$router" in router1|router2) ;; *) die "--router must be router1 or router2" ;; esac
 [ ${#lists[@]} -gt 0 ] || lists=(rtl/sgu_files.f)
 
 # yowasp tools run in a WebAssembly sandbox that sees the current directory tree only: work from
@@ -285,7 +291,8 @@ fi
 step_start=$(date +%s)
 echo "flow: $name: place and route ($device, $freq MHz) ..."
 pnr_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
-          --seed "$seed" --timing-allow-fail --report "$out/report.json" -l "$out/pnr.log" -q)
+          --seed "$seed" --router "$router" --timing-allow-fail --report "$out/report.json"
+          -l "$out/pnr.log" -q)
 if [ -n "$lpf" ]; then
   pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config")
 else

@@ -5,24 +5,31 @@
 //   F   fetch: pc_f indexes the instruction cache (a hit delivers the word in the same cycle); a
 //       predecoder predicts the next pc (br: taken; bz/bnz/bexz/bexnz: taken when backward) and
 //       stops fetching after halt/trap and after a fetch fault. The word goes to D.
-//   D   decode and register read: hazard checks; when the instruction moves on, the register file
-//       samples its three source rows (synchronous RAM read, bypassed for the write at that edge).
+//   D   decode: sgu_decode and the lane operand controls; when the instruction moves on, the
+//       register file samples its three source rows (synchronous RAM read).
+//   R   register read: the RAM rows arrive (bypassed for the write at the read edge); hazard
+//       checks. While the instruction waits, the file re-reads its rows at every edge; when it
+//       moves on, the file's operand registers load them with the write of that edge forwarded.
 //   X   execute, the commit point: every trap, branch, mask-stack and exec-mask decision is made
 //       here, in program order, on architectural state. Short operations (integer ALU, crossbar,
-//       vote, csrr, lane) write the register file at the end of X; ld/st hold X while the LSU
-//       works (a store starts only when every older instruction has retired, so its AXI writes
-//       follow the records before it; a load when no older long result is still to be written);
-//       long operations (multiply, FP32) enter the lanes'
-//       sgu_mfu pipelines. A 64-bit multiply holds X for three cycles (steps 0, 1, 2).
-//   L2, L3, L4  the long pipe. Long results are written at the end of L4. Every instruction's
-//       retire record travels X -> L2 -> L3 -> L4 and is registered onto the retire port when it
-//       leaves L4, so records are in program order although short results were written three
-//       cycles earlier.
-// Hazards, all resolved in D by stalling (no forwarding network besides the register file's
-// write bypass): a source that a long operation in X, L2 or L3 will write (RAW); a short writer
-// whose destination a long operation in X or L2 will still write (WAW); a short writer when a
-// long writer is in L3 (it would need the one write port in the same cycle as L4).
-// A redirect (mispredicted branch), a trap or halt in X, and the watchdog flush F and D; a trap
+//       vote, csrr, lane) register their results at the end of X; ld/st hold X while the LSU
+//       works (its first cycle registers the addresses and their checks in the LSU; a store
+//       starts only when every older instruction has retired, so its AXI writes follow the
+//       records before it; a load when no older long result is still to be written); long
+//       operations (multiply, FP32) enter the sgu_mfu pipelines. A 64-bit multiply holds X for
+//       three cycles (steps 0, 1, 2).
+//   L2, L3, L4  short results are written at the end of L2 (from l2_data_q), long results at
+//       the end of L4 (the long pipe). Every instruction's retire record travels X -> L2 -> L3
+//       -> L4 and is registered onto the retire port when it leaves L4, so records are in
+//       program order although short results were written two cycles earlier.
+// Forwarding: the register file's bypass (a write at a read edge), its forward into the operand
+// registers (a write at the R -> X edge), and the X-input forward (the short result in L2, low
+// word, to the instruction right behind it).
+// Hazards, all resolved in R by stalling: a source that a long operation in X, L2 or L3 will
+// write (RAW); a source that overlaps the short result in X other than as the forwarded low
+// word (xf_stall); a short writer whose destination a long operation in X or L2 will still
+// write (WAW); a short writer when a long writer is in L2 (both would write in the same cycle).
+// A redirect (mispredicted branch), a trap or halt in X, and the watchdog flush F, D and R; a trap
 // leaves no architectural effect (nothing written, pc/exec/stack unchanged) and its record
 // follows the records of every older instruction. done_o / trap_o pulse when the halt / trap
 // record leaves L4; busy_o stays high until then.
@@ -68,6 +75,7 @@ module sgu_core #(
   output logic                          lsu_req_o,
   output logic                          lsu_store_o,
   output logic [1:0]                    lsu_size_log2_o,
+  output logic [3:0]                    lsu_dt_o,
   output logic                          lsu_once_o,
   output logic [NumLanes-1:0]           lsu_lanes_o,
   output logic [NumLanes-1:0][31:0]     lsu_addr_o,
@@ -340,9 +348,21 @@ module sgu_core #(
       end
     end
   end
-  assign port   = lw_valid[2] && r_short_writer;
+  // A short writer writes at the end of L2: with a long writer in L2 now, both would be in
+  // their write cycle together (short in L2, long in L4).
+  assign port   = lw_valid[1] && r_short_writer;
+  // A source that the short writer in X overlaps without being forwardable (gen_xf below).
+  logic xf_stall;
+  always_comb begin
+    xf_stall = 1'b0;
+    for (int unsigned s = 0; s < 3; s++) begin
+      xf_stall |= x_valid_q && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
+                  overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]) &&
+                  !(s < 2 && r_rs[s] == x_dec_q.rd && !(r_rs_pair[s] && x_dec_q.rd_pair));
+    end
+  end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
-  assign hazard = (r_fault_q == CauseNone) && !r_dec_q.illegal && (raw || waw || port);
+  assign hazard = (r_fault_q == CauseNone) && !r_dec_q.illegal && (raw || waw || port || xf_stall);
 
   // ------------------------------------------------------------------------------ X
   logic        x_pred_q;
@@ -395,7 +415,7 @@ module sgu_core #(
   assign rd_en   = d_to_r ? d_dec.rs_used : (r_valid_q ? r_dec_q.rs_used : 3'b000);
 
   // Register file.
-  logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;
+  logic [2:0][NumLanes-1:0][31:0] rf_lo, rf_hi, src_lo, src_hi;
   logic                           wr_en;
   logic [5:0]                     wr_spec;
   logic                           wr_pair;
@@ -414,8 +434,8 @@ module sgu_core #(
     .rd_en_i   (rd_en),
     .rd_spec_i (rd_spec),
     .ld_i      (r_advance),
-    .rd_lo_o   (src_lo),
-    .rd_hi_o   (src_hi),
+    .rd_lo_o   (rf_lo),
+    .rd_hi_o   (rf_hi),
     .wr_en_i   (wr_en),
     .wr_spec_i (wr_spec),
     .wr_pair_i (wr_pair),
@@ -424,10 +444,54 @@ module sgu_core #(
     .wr_hi_i   (wr_hi)
   );
 
-  // Operand pairs per lane (registers: sgu_regfile). The high word of a 32-bit operand is whatever the register file's
-  // row holds (no masking multiplexer): every consumer of a 32-bit operand reads its low word
-  // only (sgu_pkg::ext_dt of a 32-bit or narrower type, the MFU's FP operands, sel's condition,
-  // addresses, branch conditions), and a 64-bit operand is always a pair.
+  // X-input forward. A short result is written at the end of L2, one cycle after X computed it;
+  // the instruction right behind it takes it from l2_data_q instead of its operand register.
+  // The selects are decided at the R -> X edge and registered (xf_*_q), so the multiplexer is
+  // one LUT per bit. Only the low word of the rs1 and rs2 operands forwards, and only when the
+  // written register is the operand's register r (a single register, or the low half of a pair,
+  // written alone or as a pair); every other overlap (a 64-bit result read as a pair, a pair's
+  // high half read alone, an odd register written and its pair read, any rs3 operand) waits one
+  // cycle in R (hazard xf_stall below), after which the register file's own forward supplies
+  // it. A 64-bit dependent chain thus runs at one instruction per two cycles; forwarding high
+  // words and rs3 too would cost 4 x N x 32 more multiplexers (docs/fpga.md "Area").
+  // The forwarded value and these selects stay valid while the instruction waits in X (a long
+  // operation's passes, a memory access): l2_data_q loads only when a short writer leaves X.
+  logic [1:0]          xf_lo_d, xf_lo_q;  // rs1, rs2
+  logic [NumLanes-1:0] xf_lanes_q;  // lanes the forwarded result was written in (scalar: all)
+  logic                x_short_wr;  // the instruction leaving X writes a short result
+  logic [NumLanes-1:0] x_lanes;     // lanes the instruction in X writes (scalar: lane 0)
+
+  for (genvar p = 0; p < 2; p++) begin : gen_xf
+    assign xf_lo_d[p] = x_short_wr && r_dec_q.rs_used[p] && r_rs[p] == x_dec_q.rd;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xf_lo_q    <= '0;
+      xf_lanes_q <= '0;
+    end else if (r_advance) begin
+      xf_lo_q    <= xf_lo_d;
+      xf_lanes_q <= x_dec_q.rd[5] ? '1 : x_lanes;
+    end
+  end
+
+  // Operands of X: the register file's operand registers, or the forwarded result. The high
+  // word of a 32-bit operand is whatever the register file's row holds (no masking
+  // multiplexer): every consumer of a 32-bit operand reads its low word only (sgu_pkg::ext_dt of
+  // a 32-bit or narrower type, the MFU's FP operands, sel's condition, addresses, branch
+  // conditions), and a 64-bit operand is always a pair.
+  logic [NumLanes-1:0][63:0] l2_data_q;
+  for (genvar p = 0; p < 3; p++) begin : gen_src
+    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+      if (p < 2) begin : gen_fwd
+        assign src_lo[p][l] = (xf_lo_q[p] && xf_lanes_q[l]) ? l2_data_q[l][31:0] : rf_lo[p][l];
+      end else begin : gen_nofwd
+        assign src_lo[p][l] = rf_lo[p][l];
+      end
+      assign src_hi[p][l] = rf_hi[p][l];
+    end
+  end
+
   logic [NumLanes-1:0][63:0] op_a, op_b, op_c;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_operands
     assign op_a[l] = {src_hi[0][l], src_lo[0][l]};
@@ -635,6 +699,7 @@ module sgu_core #(
   end
   assign lsu_store_o     = x_dec_q.opcode == OpSt;
   assign lsu_size_log2_o = dt_size_log2(x_dec_q.dt);
+  assign lsu_dt_o        = x_dec_q.dt;
   assign lsu_lanes_o     = exec_q;
   // A scalar address is accessed once (for a store, only if the data is scalar as well).
   assign lsu_once_o      = x_dec_q.rs1[5] && (x_dec_q.opcode == OpLd || x_dec_q.rs2[5]);
@@ -776,7 +841,7 @@ module sgu_core #(
               end else if (x_dec_q.opcode == OpSt ? !pipe_empty : (lw_valid[1] || lw_valid[2])) begin
                 // A store waits for the older records to leave (its AXI writes follow theirs on
                 // the retire port); a load only for the long writers still to write (its own
-                // write at the end of X then has the write port, and nothing older is pending).
+                // write at the end of L2 then has the write port, and nothing older is pending).
               end else if (lsu_fault_i) begin
                 x_done = 1'b1;
                 trap   = 1'b1;
@@ -833,12 +898,10 @@ module sgu_core #(
   assign redirect    = x_done && !trap && !halt && (taken != x_pred_q);
   assign redirect_pc = taken ? pc_branch : pc_next;
 
-  // Short write-back: at the end of X.
-  logic                      x_wr;
-  logic [NumLanes-1:0]       x_lanes;
+  // Short results: computed in X, registered with the record (l2_data_q), written at the end
+  // of L2.
   logic [NumLanes-1:0][63:0] x_val;
   assign x_lanes = x_dec_q.rd[5] ? NumLanes'(1) : exec_q;
-  assign x_wr    = x_done && wb_en && x_dec_q.writes && !x_dec_q.is_long;
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wb
     always_comb begin
@@ -846,7 +909,7 @@ module sgu_core #(
         WbXbar:    x_val[l] = {32'd0, xbar_res[l]};
         WbUniform: x_val[l] = uniform;
         WbLaneIdx: x_val[l] = 64'(l);
-        WbLoad:    x_val[l] = ext_dt(lsu_rdata_i[l], x_dec_q.dt);
+        WbLoad:    x_val[l] = lsu_rdata_i[l];  // extended by the LSU
         default:   x_val[l] = lane_res[l];
       endcase
     end
@@ -927,7 +990,8 @@ module sgu_core #(
 
   // ------------------------------------------------------------------------------ L2..L4
   // Records move every cycle (bubbles included); the data of short writes moves with them.
-  logic [NumLanes-1:0][63:0] l2_data_q, l3_data_q, l4_data_q;
+  logic [NumLanes-1:0][63:0] l3_data_q, l4_data_q;
+  assign x_short_wr = x_rec.valid && x_rec.we && !x_rec.long_wb;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -955,20 +1019,23 @@ module sgu_core #(
   end
 
   // ------------------------------------------------------------------------------ write port
-  logic l4_wr;
+  // Short results at the end of L2 (from a register), long results at the end of L4; the
+  // hazard checks keep the two from meeting.
+  logic l2_wr, l4_wr;
+  assign l2_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
   assign l4_wr = l4_q.valid && l4_q.long_wb && l4_q.we;
 
   // The value an instruction in L4 wrote (long: the lanes' pipes; short: carried from X).
   logic [NumLanes-1:0][63:0] l4_val;
   assign l4_val = l4_q.long_wb ? long_res : l4_data_q;
 
-  assign wr_en    = x_wr || l4_wr;
-  assign wr_spec  = l4_wr ? l4_q.rd : x_dec_q.rd;
-  assign wr_pair  = l4_wr ? l4_q.pair : x_dec_q.rd_pair;
-  assign wr_lanes = l4_wr ? l4_q.lanes : x_lanes;
+  assign wr_en    = l2_wr || l4_wr;
+  assign wr_spec  = l4_wr ? l4_q.rd : l2_q.rd;
+  assign wr_pair  = l4_wr ? l4_q.pair : l2_q.pair;
+  assign wr_lanes = l4_wr ? l4_q.lanes : l2_q.lanes;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wr
     logic [63:0] v;
-    assign v        = l4_wr ? long_res[l] : x_val[l];
+    assign v        = l4_wr ? long_res[l] : l2_data_q[l];
     assign wr_lo[l] = v[31:0];
     assign wr_hi[l] = v[63:32];
   end
@@ -1077,7 +1144,7 @@ module sgu_core #(
   `SGU_ASSERT_INIT(LanesPerMfu_A, LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4)
   // The retire pipe (X, L2, L3, L4) is as deep as the long operations' latency.
   `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 4)
-  `SGU_ASSERT(OneWriter_A, !(x_wr && l4_wr))
+  `SGU_ASSERT(OneWriter_A, !(l2_wr && l4_wr))
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && (lsu_store_o ? pipe_empty : !lw_valid[1] &&
                                                        !lw_valid[2]))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)

@@ -56,11 +56,13 @@ module sgu_lane (
   // difference's top bit is "a < b" for the signed and the unsigned types alike.
   always_comb begin
     logic [63:0] alu, sh_in, sh_out, logic_res, pick;
+    logic [31:0] ext_lo;
     logic [64:0] sum, addend;
     logic [5:0]  amt, amt_mask;
     logic        sub, left, fill, lt, eq, cond, pick_b;
     res_o     = 'x;
     alu       = 'x;
+    ext_lo    = 'x;
     sh_in     = 'x;
     sh_out    = 'x;
     logic_res = 'x;
@@ -139,7 +141,11 @@ module sgu_lane (
         OpCmp, OpCmpi:                          alu = {63'd0, cond};
         default:                                alu = '0;
       endcase
-      res_o = ext_dt(alu, dt_i);
+      // The result's type extension: only the low word's upper bits need it (8- and 16-bit
+      // types). A 64-bit type's result is its own extension, and the high word of a narrower
+      // type's result is never written (the destination is one register) nor observed.
+      ext_lo = 32'(ext_dt(alu, dt_i));
+      res_o  = {alu[63:32], ext_lo};
     end
   end
 

@@ -4,7 +4,8 @@
 // Check, then request: chk_i (one cycle, while busy_o is low) samples the byte addresses addr_i
 // into the LSU's address registers and checks each active lane (alignment, then the
 // [mem_base, mem_limit) window); from the next cycle fault_o, fault_misaligned_o and
-// fault_addr_o report the first faulting lane in lane order, from registers. The core traps
+// fault_addr_o report the first faulting lane in lane order, from registers (valid while busy_o
+// is low: the address multiplexer serves the request afterwards). The core traps
 // instead of requesting when fault_o is set, so nothing reaches memory. req_i is a one-cycle
 // pulse while busy_o is low, at least one cycle after chk_i; the request works on the sampled
 // addresses, and store_i, size, once_i, lanes_i and wdata_i must stay stable from chk_i until
@@ -34,6 +35,7 @@ module sgu_lsu #(
   input  logic                             req_i,          // start (pulse, only while !busy_o)
   input  logic                             store_i,        // 1: store, 0: load
   input  logic [1:0]                       size_log2_i,    // access size: 1 << size_log2_i bytes
+  input  logic [3:0]                       dt_i,           // load type: the data is extended by it
   input  logic                             once_i,         // scalar address: one access
   input  logic [NumLanes-1:0]              lanes_i,        // active lanes
   input  logic [NumLanes-1:0][31:0]        addr_i,         // byte address per lane (at chk_i)
@@ -49,7 +51,7 @@ module sgu_lsu #(
   output logic                             done_o,         // pulse: request finished
   output logic                             bus_err_o,      // with done_o: an AXI error ended it
   output logic [31:0]                      err_addr_o,     // with bus_err_o: failing address
-  output logic [NumLanes-1:0][63:0]        rdata_o,        // load data per lane, zero-extended
+  output logic [NumLanes-1:0][63:0]        rdata_o,        // load data per lane, ext_dt by dt_i
   // AXI4 master, read address and data.
   output logic                             ar_valid_o,
   input  logic                             ar_ready_i,
@@ -134,7 +136,7 @@ module sgu_lsu #(
   end
   assign fault_o            = bad_q != '0;
   assign fault_misaligned_o = mis_q[bad_first];
-  assign fault_addr_o       = addr_q[bad_first];
+  assign fault_addr_o       = cur_addr;  // while idle, the first faulting lane's (below)
 
   // ---------------------------------------------------------------- lane sequencing
   always_comb begin
@@ -148,10 +150,15 @@ module sgu_lsu #(
     end
   end
 
-  assign cur_addr  = addr_q[cur];
+  // One address multiplexer for both uses: while idle (the only time the core reads the
+  // checks) the first faulting lane, during a request the lane being served.
+  logic [LaneBits-1:0] addr_lane;
+  assign addr_lane = (state_q == StIdle) ? bad_first : cur;
+  assign cur_addr  = addr_q[addr_lane];
   assign cur_off   = cur_addr[OffBits-1:0];
   assign size_mask = (size_log2_i == 2'd3) ? '1 : ((64'd1 << (8 * size_bytes)) - 64'd1);
-  assign rbeat     = 64'(r_data_i >> (8 * cur_off)) & size_mask;
+  // The beat's bytes extended by the load type here, once, rather than per lane in the core.
+  assign rbeat     = sgu_pkg::ext_dt(64'(r_data_i >> (8 * cur_off)), dt_i);
   assign resp_err  = store_i ? b_resp_i[1] : r_resp_i[1];
 
   assign busy_o     = state_q != StIdle;

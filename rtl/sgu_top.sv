@@ -152,6 +152,7 @@ module sgu_top #(
   logic                          lsu_fault, lsu_fault_misaligned;
   logic                          lsu_busy, lsu_done, lsu_bus_err;
   logic [1:0]                    lsu_size_log2;
+  logic [3:0]                    lsu_dt;
   logic [NumLanes-1:0]           lsu_lanes;
   logic [NumLanes-1:0][31:0]     lsu_addr;
   logic [NumLanes-1:0][63:0]     lsu_wdata, lsu_rdata;
@@ -188,6 +189,7 @@ module sgu_top #(
     .lsu_req_o             (lsu_req),
     .lsu_store_o           (lsu_store),
     .lsu_size_log2_o       (lsu_size_log2),
+    .lsu_dt_o              (lsu_dt),
     .lsu_once_o            (lsu_once),
     .lsu_lanes_o           (lsu_lanes),
     .lsu_addr_o            (lsu_addr),
@@ -262,6 +264,7 @@ module sgu_top #(
     .req_i             (lsu_req),
     .store_i           (lsu_store),
     .size_log2_i       (lsu_size_log2),
+    .dt_i              (lsu_dt),
     .once_i            (lsu_once),
     .lanes_i           (lsu_lanes),
     .addr_i            (lsu_addr),

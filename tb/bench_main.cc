@@ -109,11 +109,14 @@ std::vector<IpcCase> IpcCases() {
                  return "  " + std::string(ops[i % 6]) + " v" + std::to_string(8 + i % 20) +
                         ", v1, v2\n";
                }),
-               "1 per cycle: every result is written at the end of execute"});
+               "1 per cycle"});
   c.push_back({"dependent integer chain", init,
                Repeat(32, [](unsigned) { return std::string("  add v2, v2, v1\n"); }),
-               "1 per cycle: the write bypass feeds the next instruction"});
+               "1 per cycle: each result is forwarded from L2 to the next instruction in X"});
   // 22 instructions starting 40 bytes into a line: the loop spans 4 lines.
+  c.push_back({"dependent 64-bit integer chain", init,
+               Repeat(32, [](unsigned) { return std::string("  add.i64 v4, v4, v4\n"); }),
+               "1 per 2 cycles: only low words are forwarded from L2, so a pair waits one cycle in R"});
   c.push_back({"loop crossing 4 cache lines", init + "  nop\n",
                Repeat(20, [](unsigned i) {
                  return "  add v" + std::to_string(8 + i % 10) + ", v1, v2\n";
@@ -123,7 +126,7 @@ std::vector<IpcCase> IpcCases() {
                Repeat(32, [](unsigned i) {
                  return "  ffma v" + std::to_string(8 + i % 8) + ", v3, v3, v3\n";
                }),
-               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 2 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 3 cycles for the write port behind the last FMA: 34 instructions in 37 cycles"});
+               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 2 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 2 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L4): 34 instructions in 36 cycles"});
   c.push_back({"dependent FP32 FMAs", init,
                Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v3\n"); }),
                "K + 3 cycles each: K passes, then the FMA's latency (written at the end of L4)"});

@@ -231,6 +231,8 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   s.Vec("u_core.f_pc_q", 31);
   s.Bit("u_core.d_valid_q");
   s.Vec("u_core.d_pc_q", 31);
+  s.Bit("u_core.r_valid_q");
+  s.Vec("u_core.r_pc_q", 31);
   s.Bit("u_core.hazard");
   s.Bit("u_core.x_valid_q");
   s.Vec("u_core.x_pc_q", 31);
