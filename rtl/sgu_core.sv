@@ -111,7 +111,16 @@ module sgu_core #(
   localparam int unsigned NumMfu      = NumLanes / LanesPerMfu;
   localparam int unsigned MfuPassBits = (LanesPerMfu > 1) ? $clog2(LanesPerMfu) : 1;
 
-  // Decoded instruction, D -> X.
+  // Source of the value a short operation writes.
+  typedef enum logic [2:0] {
+    WbLane,     // per-lane ALU result
+    WbXbar,     // crossbar
+    WbUniform,  // one value for every lane (csrr, vote, first)
+    WbLaneIdx,  // lane index
+    WbLoad      // LSU load data
+  } wb_sel_e;
+
+  // Decoded instruction, D -> R -> X.
   typedef struct packed {
     logic        illegal;
     logic [7:0]  opcode;
@@ -130,8 +139,8 @@ module sgu_core #(
     logic        rs3_pair;
     logic        is_long;   // runs in the long pipe (sgu_mfu)
     logic        wide;      // 64-bit multiply: three steps
-    logic [3:0]  a_dt;      // type operand a is extended by (cvt: the source type)
-    logic        use_imm;   // operand b is the immediate
+    alu_ctl_t    alu;       // lane controls (each lane registers its own copy)
+    wb_sel_e     wb;        // where a short result comes from
   } dec_t;
 
   // Retire record, X -> L2 -> L3 -> L4 (the written data of short operations travels beside it).
@@ -151,14 +160,6 @@ module sgu_core #(
     logic [NumLanes-1:0] exec;     // exec after the instruction
   } rec_t;
 
-  // Source of the value a short operation writes.
-  typedef enum logic [2:0] {
-    WbLane,     // per-lane ALU result
-    WbXbar,     // crossbar
-    WbUniform,  // one value for every lane (csrr, vote, first)
-    WbLaneIdx,  // lane index
-    WbLoad      // LSU load data
-  } wb_sel_e;
 
   // ------------------------------------------------------------------------------ run state
   logic                run_q;        // a kernel is running (busy)
@@ -284,10 +285,18 @@ module sgu_core #(
   assign d_dec.mod     = d_mod;
   assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
   assign d_dec.wide    = op_is_wide_mul(d_opcode, d_dt);
-  // Lane operand controls, decoded here so that the execute stage starts from registers.
-  assign d_dec.a_dt    = (d_opcode == OpCvt) ? d_mod : d_dt;
-  assign d_dec.use_imm = d_opcode inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri,
-                                          OpMini, OpMaxi, OpCmpi, OpLi, OpLui};
+  // Lane controls and the write-back source, decoded here so that the execute stage starts
+  // from registers (each lane keeps its own copy of both).
+  assign d_dec.alu = alu_decode(d_opcode, d_dt, d_mod);
+  always_comb begin
+    unique case (d_opcode)
+      OpShfl:                   d_dec.wb = WbXbar;
+      OpCsrr, OpVote, OpFirst:  d_dec.wb = WbUniform;
+      OpLane:                   d_dec.wb = WbLaneIdx;
+      OpLd:                     d_dec.wb = WbLoad;
+      default:                  d_dec.wb = WbLane;
+    endcase
+  end
 
   // ------------------------------------------------------------------------------ R
   // Register read: the register file read the sources at the edge the instruction entered R
@@ -514,11 +523,9 @@ module sgu_core #(
     assign long_res_w = long_res[l];
 
     sgu_lane u_lane (
-      .opcode_i (x_dec_q.opcode),
-      .dt_i     (x_dec_q.dt),
-      .a_dt_i   (x_dec_q.a_dt),
-      .use_imm_i(x_dec_q.use_imm),
-      .mod_i    (x_dec_q.mod[2:0]),
+      .clk_i    (clk_i),
+      .ld_i     (r_advance),
+      .ctl_i    (r_dec_q.alu),
       .imm_i    (x_dec_q.imm),
       .a_i      (op_a[l]),
       .b_i      (op_b[l]),
@@ -724,7 +731,6 @@ module sgu_core #(
   logic        trap, halt, wb_en, taken, x_mem_d;
   logic [7:0]  cause;
   logic [31:0] tval;
-  wb_sel_e     wb_sel;
   logic [63:0] uniform;
   logic [31:0] pc_next, pc_branch;
 
@@ -746,7 +752,6 @@ module sgu_core #(
     halt            = 1'b0;
     taken           = 1'b0;
     wb_en           = 1'b0;
-    wb_sel          = WbLane;
     uniform         = '0;
     stk_push        = 1'b0;
     stk_pop         = 1'b0;
@@ -810,26 +815,21 @@ module sgu_core #(
           OpMbrk: exec_d = exec_q & ~cond;
           OpLane: begin
             wb_en  = 1'b1;
-            wb_sel = WbLaneIdx;
           end
           OpCsrr: begin
             wb_en   = 1'b1;
-            wb_sel  = WbUniform;
             uniform = {32'd0, special};
           end
           OpVote: begin
             wb_en   = 1'b1;
-            wb_sel  = WbUniform;
             uniform = {32'd0, vote_res};
           end
           OpFirst: begin
             wb_en   = 1'b1;
-            wb_sel  = WbUniform;
             uniform = ext_dt(first_res, x_dec_q.dt);
           end
           OpShfl: begin
             wb_en  = 1'b1;
-            wb_sel = WbXbar;
           end
           OpLd, OpSt: begin
             if (exec_q == '0) begin
@@ -865,14 +865,12 @@ module sgu_core #(
                 tval  = lsu_err_addr_i;
               end else if (x_dec_q.opcode == OpLd) begin
                 wb_en  = 1'b1;
-                wb_sel = WbLoad;
               end
             end
           end
           default: begin
             // Lane ALU: integer arithmetic, logic, shifts, compare, select, immediates, cvt.
             wb_en  = 1'b1;
-            wb_sel = WbLane;
           end
         endcase
       end
@@ -904,8 +902,13 @@ module sgu_core #(
   assign x_lanes = x_dec_q.rd[5] ? NumLanes'(1) : exec_q;
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wb
+    // Each lane's own copy of the instruction's write-back source (kept: see sgu_lane).
+    (* keep *) wb_sel_e wb_q;
+    always_ff @(posedge clk_i) begin
+      if (r_advance) wb_q <= r_dec_q.wb;
+    end
     always_comb begin
-      unique case (wb_sel)
+      unique case (wb_q)
         WbXbar:    x_val[l] = {32'd0, xbar_res[l]};
         WbUniform: x_val[l] = uniform;
         WbLaneIdx: x_val[l] = 64'(l);
@@ -1138,7 +1141,8 @@ module sgu_core #(
   assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ d_dec.rs3_pair ^
                   rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[2] ^  // mfu_cap_q: unused if LanesPerMfu = 1
                   x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair ^  // (R uses the
-                  ^x_dec_q.rs3 ^ ^x_dec_q.rs_used;                          // source fields)
+                  ^x_dec_q.rs3 ^ ^x_dec_q.rs_used ^                         // source fields;
+                  ^x_dec_q.alu ^ ^x_dec_q.wb;  // the lanes keep their own copies of these)
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
   `SGU_ASSERT_INIT(LanesPerMfu_A, LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4)

@@ -15,22 +15,27 @@
 //     extends its source by the source type); the raw c word goes to the MFU from the core.
 
 module sgu_lane (
-  input  logic [7:0]  opcode_i,     // sgu_isa_pkg::opcode_e
-  input  logic [3:0]  dt_i,         // operand / result type
-  input  logic [3:0]  a_dt_i,       // type operand a is extended by (cvt: its source type)
-  input  logic        use_imm_i,    // operand b is the immediate
-  input  logic [2:0]  mod_i,        // compare condition
-  input  logic [31:0] imm_i,        // sign-extended immediate
-  input  logic [63:0] a_i,          // rs1 pair {r+1, r}
-  input  logic [63:0] b_i,          // rs2 pair
-  input  logic [63:0] c_i,          // rs3 pair
-  input  logic        alu_en_i,     // a short operation is in the execute stage
-  output logic [63:0] res_o,        // short operation result (don't-care unless alu_en_i)
-  output logic [63:0] ia_o,         // MFU: integer operand a, extended by dt_i
-  output logic [63:0] ib_o          // MFU: integer operand b (or the immediate), extended by dt_i
+  input  logic                       clk_i,
+  input  logic                       ld_i,       // an instruction enters X: load ctl_i
+  input  sgu_pkg::alu_ctl_t          ctl_i,      // its controls (sgu_pkg::alu_decode, from R)
+  input  logic [31:0]                imm_i,      // sign-extended immediate
+  input  logic [63:0]                a_i,        // rs1 pair {r+1, r}
+  input  logic [63:0]                b_i,        // rs2 pair
+  input  logic [63:0]                c_i,        // rs3 pair
+  input  logic                       alu_en_i,   // a short operation is in the execute stage
+  output logic [63:0]                res_o,      // short operation result (don't-care unless alu_en_i)
+  output logic [63:0]                ia_o,       // MFU: integer operand a, extended by its type
+  output logic [63:0]                ib_o        // MFU: integer operand b (or the immediate), extended
 );
   import sgu_isa_pkg::*;
   import sgu_pkg::*;
+
+  // The lane's own copy of the controls of the instruction in X (kept: one per lane, so that
+  // no decoded control net fans out over every lane's datapath; docs/fpga.md "Timing").
+  (* keep *) alu_ctl_t ctl;
+  always_ff @(posedge clk_i) begin
+    if (ld_i) ctl <= ctl_i;
+  end
 
   // ------------------------------------------------------------------------------ short ops
   // One procedural block, evaluated only when the core selects the ALU (alu_en_i): the lanes
@@ -41,13 +46,12 @@ module sgu_lane (
 
   assign imm64   = {{32{imm_i[31]}}, imm_i};
   // li and lui go through the b operand (the ALU's operand select returns it), cvt through a:
-  // its source is extended by the source type (a_dt_i = mod), every other operand by dt_i.
-  // The core decodes a_dt_i and use_imm_i in the decode stage.
-  assign b_src   = (opcode_i == OpLui) ? {32'd0, imm_i[23:0], 8'd0} : imm64;
+  // its source is extended by the source type (ctl.a_dt = mod), every other operand by ctl.dt.
+  assign b_src   = ctl.lui ? {32'd0, imm_i[23:0], 8'd0} : imm64;
   // Extended operands, shared with the multiplier's integer inputs.
-  assign a       = ext_dt(a_i, a_dt_i);
-  assign b       = ext_dt(use_imm_i ? b_src : b_i, dt_i);
-  assign sgn     = dt_signed(dt_i);
+  assign a       = ext_dt(a_i, ctl.a_dt);
+  assign b       = ext_dt(ctl.use_imm ? b_src : b_i, ctl.dt);
+  assign sgn     = dt_signed(ctl.dt);
 
   // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 65-bit
   // adder for add, sub, compare, min and max; one right shifter for both shift directions (a
@@ -80,13 +84,13 @@ module sgu_lane (
     pick_b    = 'x;
     if (alu_en_i) begin
       // Adder: a + b, or a - b (= a + ~b + 1) for everything that compares.
-      sub    = !(opcode_i inside {OpAdd, OpAddi});
+      sub    = ctl.sub;
       addend = {sgn & b[63], b};
       if (sub) addend = ~addend;
       sum = {sgn & a[63], a} + addend + 65'(sub);
       lt  = sum[64];
       eq  = sum[63:0] == '0;  // a - b (sub is set for every op that compares): a zero detect
-      unique case (mod_i)
+      unique case (ctl.cond)
         3'd0:    cond = eq;
         3'd1:    cond = !eq;
         3'd2:    cond = lt;
@@ -96,14 +100,14 @@ module sgu_lane (
       endcase
 
       // Shifter: amount modulo the type width; left shifts through bit reversal.
-      unique case (dt_size_log2(dt_i))
+      unique case (dt_size_log2(ctl.dt))
         2'd0:    amt_mask = 6'd7;
         2'd1:    amt_mask = 6'd15;
         2'd3:    amt_mask = 6'd63;
         default: amt_mask = 6'd31;
       endcase
       amt   = b[5:0] & amt_mask;
-      left  = opcode_i inside {OpShl, OpShli};
+      left  = ctl.left;
       fill  = !left && sgn && a[63];
       sh_in = left ? {<<{a}} : a;
       // Six stages of 2:1 multiplexers (the form that maps to one LUT per bit and stage).
@@ -114,37 +118,35 @@ module sgu_lane (
       if (left) sh_out = {<<{sh_out}};
 
       // Logic.
-      unique case (opcode_i)
-        OpAnd, OpAndi: logic_res = a & b;
-        OpOr, OpOri:   logic_res = a | b;
-        default:       logic_res = a ^ b;
+      unique case (ctl.logic_op)
+        2'd0:    logic_res = a & b;
+        2'd1:    logic_res = a | b;
+        default: logic_res = a ^ b;
       endcase
 
       // Operand select: min (lt ? a : b), max (lt ? b : a), sel (rs1 != 0 ? b : c), li/lui
       // (b, the immediate), cvt (a, the source).
-      unique case (opcode_i)
-        OpMin, OpMini: pick_b = !lt;
-        OpMax, OpMaxi: pick_b = lt;
-        OpLi, OpLui:   pick_b = 1'b1;
-        OpCvt:         pick_b = 1'b0;
-        default:       pick_b = a_i[31:0] != '0;
+      unique case (ctl.pick)
+        PickMin: pick_b = !lt;
+        PickMax: pick_b = lt;
+        PickB:   pick_b = 1'b1;
+        PickA:   pick_b = 1'b0;
+        default: pick_b = a_i[31:0] != '0;  // PickSel
       endcase
       // sel's c is taken raw: the result's ext_dt below extends it (a and b are extended already).
-      pick = pick_b ? b : ((opcode_i == OpSel) ? c_i : a);
+      pick = pick_b ? b : ((ctl.pick == PickSel) ? c_i : a);
 
-      unique case (opcode_i)
-        OpAdd, OpAddi, OpSub:                   alu = sum[63:0];
-        OpAnd, OpAndi, OpOr, OpOri, OpXor, OpXori: alu = logic_res;
-        OpShl, OpShli, OpShr, OpShri:           alu = sh_out;
-        OpMin, OpMini, OpMax, OpMaxi, OpSel,
-        OpLi, OpLui, OpCvt:                     alu = pick;
-        OpCmp, OpCmpi:                          alu = {63'd0, cond};
-        default:                                alu = '0;
+      unique case (ctl.res)
+        AluSum:   alu = sum[63:0];
+        AluLogic: alu = logic_res;
+        AluShift: alu = sh_out;
+        AluCmp:   alu = {63'd0, cond};
+        default:  alu = pick;  // AluPick
       endcase
       // The result's type extension: only the low word's upper bits need it (8- and 16-bit
       // types). A 64-bit type's result is its own extension, and the high word of a narrower
       // type's result is never written (the destination is one register) nor observed.
-      ext_lo = 32'(ext_dt(alu, dt_i));
+      ext_lo = 32'(ext_dt(alu, ctl.dt));
       res_o  = {alu[63:32], ext_lo};
     end
   end

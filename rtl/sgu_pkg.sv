@@ -51,6 +51,70 @@ package sgu_pkg;
     return r;
   endfunction
 
+  // Lane ALU controls (sgu_lane), decoded from the instruction in the decode stage. Each lane
+  // keeps its own registered copy for the execute stage: the controls then reach the lane's
+  // 64-bit datapath from a nearby flip-flop, not as one decoded net fanning out to every lane.
+  typedef enum logic [2:0] {
+    AluSum,    // add, sub (the adder)
+    AluLogic,  // and, or, xor
+    AluShift,  // shl, shr
+    AluPick,   // min, max, sel, li, lui, cvt (an operand)
+    AluCmp     // cmp (the condition, 0 or 1)
+  } alu_res_e;
+
+  typedef enum logic [2:0] {
+    PickMin,   // lt ? a : b
+    PickMax,   // lt ? b : a
+    PickB,     // b (li, lui: the immediate)
+    PickA,     // a (cvt: the source)
+    PickSel    // rs1 != 0 ? b : c
+  } alu_pick_e;
+
+  typedef struct packed {
+    alu_res_e   res;      // which result
+    alu_pick_e  pick;     // operand select
+    logic       sub;      // the adder subtracts (everything but add, addi)
+    logic       left;     // shift left
+    logic [1:0] logic_op; // 0 and, 1 or, 2 xor
+    logic       use_imm;  // operand b is the immediate
+    logic       lui;      // ... shifted left by 8 (lui)
+    logic [3:0] dt;       // type: operand b and the result are extended by it
+    logic [3:0] a_dt;     // type operand a is extended by (cvt: its source type)
+    logic [2:0] cond;     // compare condition
+  } alu_ctl_t;
+
+  function automatic alu_ctl_t alu_decode(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
+    alu_ctl_t c;
+    c.dt       = dt;
+    c.a_dt     = (opcode == OpCvt) ? mod : dt;
+    c.cond     = mod[2:0];
+    c.sub      = !(opcode inside {OpAdd, OpAddi});
+    c.left     = opcode inside {OpShl, OpShli};
+    c.use_imm  = opcode inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri, OpMini,
+                                OpMaxi, OpCmpi, OpLi, OpLui};
+    c.lui      = opcode == OpLui;
+    unique case (opcode)
+      OpAnd, OpAndi: c.logic_op = 2'd0;
+      OpOr, OpOri:   c.logic_op = 2'd1;
+      default:       c.logic_op = 2'd2;
+    endcase
+    unique case (opcode)
+      OpMin, OpMini: c.pick = PickMin;
+      OpMax, OpMaxi: c.pick = PickMax;
+      OpLi, OpLui:   c.pick = PickB;
+      OpCvt:         c.pick = PickA;
+      default:       c.pick = PickSel;
+    endcase
+    unique case (opcode)
+      OpAdd, OpAddi, OpSub:                      c.res = AluSum;
+      OpAnd, OpAndi, OpOr, OpOri, OpXor, OpXori: c.res = AluLogic;
+      OpShl, OpShli, OpShr, OpShri:              c.res = AluShift;
+      OpCmp, OpCmpi:                             c.res = AluCmp;
+      default:                                   c.res = AluPick;  // min, max, sel, li, lui, cvt
+    endcase
+    return c;
+  endfunction
+
   // Pipeline depth of the long operations (sgu_mfu): issued in the execute stage (cycle t), their
   // result is written at the end of cycle t + LongLatency - 1.
   localparam int unsigned LongLatency = 4;

@@ -13,8 +13,6 @@ module sgu_lane_timing (
   input  logic [7:0]  opcode_i,
   input  logic [3:0]  dt_i,
   input  logic [3:0]  mod_i,
-  input  logic [3:0]  a_dt_i,        // lane operand controls, decoded by the core
-  input  logic        use_imm_i,
   input  logic [31:0] imm_i,
   input  logic [63:0] a_i,
   input  logic [63:0] b_i,
@@ -30,18 +28,16 @@ module sgu_lane_timing (
   output logic [63:0] long_res_o
 );
   logic [7:0]  opcode_q;
-  logic [3:0]  dt_q, mod_q, a_dt_q, fop_q;
+  logic [3:0]  dt_q, mod_q, fop_q;
   logic [31:0] imm_q;
   logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q, ia, ib;
-  logic        alu_en_q, use_imm_q, long_valid_q, fpu_q, mulh_q, wide_q;
+  logic        alu_en_q, long_valid_q, fpu_q, mulh_q, wide_q;
   logic [1:0]  step_q;
 
   always_ff @(posedge clk_i) begin
     opcode_q     <= opcode_i;
     dt_q         <= dt_i;
     mod_q        <= mod_i;
-    a_dt_q       <= a_dt_i;
-    use_imm_q    <= use_imm_i;
     imm_q        <= imm_i;
     a_q          <= a_i;
     b_q          <= b_i;
@@ -57,12 +53,12 @@ module sgu_lane_timing (
     long_q       <= long_d;
   end
 
+  // The lane registers its own controls (sgu_lane): decoded from the input registers here, as
+  // the core decodes them in D.
   sgu_lane u_lane (
-    .opcode_i (opcode_q),
-    .dt_i     (dt_q),
-    .a_dt_i   (a_dt_q),
-    .use_imm_i(use_imm_q),
-    .mod_i    (mod_q[2:0]),
+    .clk_i    (clk_i),
+    .ld_i     (1'b1),
+    .ctl_i    (sgu_pkg::alu_decode(opcode_q, dt_q, mod_q)),
     .imm_i    (imm_q),
     .a_i      (a_q),
     .b_i      (b_q),
