@@ -838,7 +838,8 @@ module sgu_core #(
               x_done = 1'b0;
               if (x_first_q) begin
                 // The LSU registers the addresses and their checks (lsu_chk_o) in this cycle.
-              end else if (x_dec_q.opcode == OpSt ? !pipe_empty : (lw_valid[1] || lw_valid[2])) begin
+              end else if (x_dec_q.opcode == OpSt ? !pipe_empty
+                                                  : (lw_valid[1] || lw_valid[2])) begin
                 // A store waits for the older records to leave (its AXI writes follow theirs on
                 // the retire port); a load only for the long writers still to write (its own
                 // write at the end of L2 then has the write port, and nothing older is pending).

@@ -10,7 +10,7 @@
 //   Long operations: every multiply and every FP32 operation (including the conversions that
 //     involve f32) run on sgu_mfu, the multiply / FP unit, which sgu_core instantiates once per
 //     LanesPerMfu lanes. The lane supplies its operands ia_o / ib_o, extended as the ALU uses
-//     them (a by its type a_dt, b by dt_i): their low words are also the FP operands a and b
+//     them (a by its type ctl.a_dt, b by ctl.dt): their low words are also the FP operands a and b
 //     (every FP operation has type f32, whose extension leaves the low word alone; int->float
 //     extends its source by the source type); the raw c word goes to the MFU from the core.
 
@@ -23,15 +23,16 @@ module sgu_lane (
   input  logic [63:0]                b_i,        // rs2 pair
   input  logic [63:0]                c_i,        // rs3 pair
   input  logic                       alu_en_i,   // a short operation is in the execute stage
-  output logic [63:0]                res_o,      // short operation result (don't-care unless alu_en_i)
+  output logic [63:0]                res_o,      // short result (don't-care unless alu_en_i)
   output logic [63:0]                ia_o,       // MFU: integer operand a, extended by its type
-  output logic [63:0]                ib_o        // MFU: integer operand b (or the immediate), extended
+  output logic [63:0]                ib_o        // MFU: integer operand b (or the immediate)
 );
   import sgu_isa_pkg::*;
   import sgu_pkg::*;
 
   // The lane's own copy of the controls of the instruction in X (kept: one per lane, so that
-  // no decoded control net fans out over every lane's datapath; docs/fpga.md "Timing").
+  // no decoded control net fans out over every lane's datapath; docs/fpga.md "Timing of the
+  // pipelined core").
   (* keep *) alu_ctl_t ctl;
   always_ff @(posedge clk_i) begin
     if (ld_i) ctl <= ctl_i;

@@ -10,7 +10,7 @@
 // pulse while busy_o is low, at least one cycle after chk_i; the request works on the sampled
 // addresses, and store_i, size, once_i, lanes_i and wdata_i must stay stable from chk_i until
 // done_o. (Registering the checks keeps the address adders and comparators out of the core's
-// execute-stage control path: docs/fpga.md "Timing".)
+// execute-stage control path: docs/fpga.md "Timing of the pipelined core".)
 //
 // Execution: active lanes are served in lane order, one single-beat AXI transfer each (a scalar
 // address, once_i, is served once and its load data is given to every lane). A read costs one AR

@@ -364,6 +364,79 @@ TEST_P(IsaTest, Lockstep) {
   }
 }
 
+// ------------------------------------------------------------------ forwarding and hazards
+//
+// Directed program for the paths between a result and the next instructions that read it
+// (docs/architecture.md "Pipeline"): the X-input forward of a short result's low word (rs1,
+// rs2), the cases that instead wait in R (a 64-bit result read as a pair, a pair's high half
+// read alone, an odd register written then its pair read, rs3), a distance-2 read (the
+// register file's forward at the operand registers' loading edge), scalar results, load
+// results, store data and load addresses just computed, short results feeding long operations
+// (which hold X for LanesPerMfu passes while the forwarded value must stay), and long results
+// read by short ones. Every retired value is checked against the golden model, under a full
+// and a partial launch mask (a forwarded result must reach only the lanes it was written in).
+const char* const kForwardProgram = R"(
+  lane v31
+  shli v30, v31, 3
+  li s31, 0x8000
+  add v30, v30, s31
+  lane v1
+  addi v1, v1, 3
+  li v2, 5
+  li s2, 1
+  add v3, v1, v2             # chain through rs1 and rs2
+  add v3, v3, v3
+  sub v3, v2, v3
+  li.i64 v4, -0x123457
+  shli.i64 v4, v4, 21
+  add.i64 v4, v4, v4         # 64-bit chain: a pair waits one cycle
+  add.i64 v4, v4, v6
+  add v5, v1, v3             # odd register, then its pair
+  add.i64 v6, v4, v4
+  add.i64 v8, v4, v6         # a pair, then its high half alone
+  add v10, v9, v1
+  add.i64 v8, v8, v8         # a pair, then its low half alone (forwarded)
+  add v10, v8, v1
+  add v11, v1, v2            # rs3 just written
+  sel v12, v1, v2, v11
+  sel v13, s0, v2, v11
+  add v14, v1, v1            # shuffle operands just written
+  shfl.down2 v15, v14, s2, v14
+  shfl.idx v16, v14, v1, v2
+  li s3, 7                   # scalar results
+  add s4, s3, s3
+  add v17, v1, s4
+  add v18, v1, v2            # store data and load address just computed
+  st.i32 [v30 + 0x100], v18
+  addi v19, v30, 0x100
+  ld.i32 v20, [v19 + 0]
+  add v21, v20, v20          # a load result
+  add v22, v1, v2            # distance 2
+  nop
+  add v23, v22, v22
+  add v24, v1, v2            # a short result into long operations
+  mul.i32 v25, v24, v24
+  cvt.f32.i32 v26, v24
+  fadd v27, v26, v26
+  add v28, v27, v1           # a long result read by a short operation
+  li.i64 v4, -3
+  mul.i64 v6, v4, v4
+  add.i64 v8, v6, v4
+  st.i32 [v30 + 0x200], v28
+  halt
+)";
+
+TEST(ForwardTest, LockstepAllWidths) {
+  for (unsigned lanes : {8u, 16u, 32u}) {
+    for (int variant = 0; variant < 2; ++variant) {
+      const uint64_t seed = BaseSeed() + variant;
+      const LockstepRun run = RunLockstep(kForwardProgram, lanes, seed, /*partial=*/variant == 1,
+                                          /*random_axi=*/variant == 1);
+      EXPECT_EQ(run.result.status, CosimStatus::kHalted) << Describe(run, lanes, seed);
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     AllWidths, IsaTest,
     testing::Combine(testing::Values(8u, 16u, 32u), testing::ValuesIn(AllInstructionNames())),
