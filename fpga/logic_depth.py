@@ -11,6 +11,7 @@ ones with a simple delay model: a fixed routing delay per net plus a per-cell de
 routed timing report, and its absolute numbers are estimates.
 
 Usage: fpga/logic_depth.py NETLIST.json [--top MODULE] [--paths N] [--net-delay NS] [--verbose]
+       fpga/logic_depth.py selftest   (checks the walk on a small netlist built here)
 """
 
 import argparse
@@ -60,12 +61,18 @@ def main():
     ap.add_argument("--net-delay", type=float, default=0.9, help="routing delay per net, ns")
     ap.add_argument("--verbose", action="store_true", help="print every net of each path")
     args = ap.parse_args()
-
+    if args.netlist == "selftest":
+        sys.exit(selftest())
     try:
         with open(args.netlist) as f:
             design = json.load(f)
     except (OSError, ValueError) as e:
         sys.exit(f"logic_depth: cannot read {args.netlist}: {e}")
+    run(design, args)
+
+
+def run(design, args):
+    """Prints the report of one netlist (a Yosys JSON design)."""
     mods = design.get("modules", {})
     if not mods:
         sys.exit("logic_depth: no modules in the netlist")
@@ -256,6 +263,58 @@ def main():
 
 def c_type(cells, cn):
     return cells[cn]["type"]
+
+
+def selftest():
+    """A netlist with two register-to-register paths whose delays are worked out by hand:
+    q1 -> LUT4 -> LUT4 -> CCU2C (A0 to COUT) -> CCU2C (CIN to S0) -> d1, and q1 -> LUT4 -> d2.
+    Returns 0 when the report names the long path with its delay, else a message."""
+    import contextlib
+    import io
+
+    def ff(name, d, q):
+        return name, {"type": "TRELLIS_FF", "attributes": {"src": f"t.sv:{name[-1]}"},
+                      "port_directions": {"CLK": "input", "DI": "input", "Q": "output"},
+                      "connections": {"CLK": [1], "DI": [d], "Q": [q]}}
+
+    def lut(name, a, z):
+        return name, {"type": "LUT4", "port_directions": {"A": "input", "B": "input",
+                      "C": "input", "D": "input", "Z": "output"},
+                      "connections": {"A": [a], "B": ["0"], "C": ["0"], "D": ["0"], "Z": [z]}}
+
+    ccu_ports = {p: "input" for p in ("A0", "B0", "C0", "D0", "A1", "B1", "C1", "D1", "CIN")}
+    ccu_ports.update({"S0": "output", "S1": "output", "COUT": "output"})
+
+    def ccu(name, conns):
+        full = {p: ["0"] for p in ccu_ports}
+        full.update(conns)
+        return name, {"type": "CCU2C", "port_directions": ccu_ports, "connections": full}
+
+    cells = dict([ff("ff1", 20, 10), lut("l1", 10, 11), lut("l2", 11, 12),
+                  ccu("c1", {"A0": [12], "COUT": [13], "S0": [30], "S1": [31]}),
+                  ccu("c2", {"CIN": [13], "S0": [14], "S1": [32], "COUT": [33]}),
+                  ff("ff2", 14, 15), lut("l3", 10, 16), ff("ff3", 16, 17)])
+    design = {"modules": {"t": {"cells": cells, "netnames": {}}}}
+    args = argparse.Namespace(top=None, paths=5, net_delay=0.9, verbose=False)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        run(design, args)
+    text = out.getvalue()
+    # clock-to-Q, then per hop the net and the cell; the carry hop has no net; then the last
+    # net and the setup time.
+    long_path = (CLK_TO_Q["TRELLIS_FF"] + 0.9 + CELL_DELAY["LUT4"] + 0.9 + CELL_DELAY["LUT4"]
+                 + 0.9 + CCU2C_IN_COUT + CCU2C_CIN_S + 0.9 + SETUP)
+    short_path = CLK_TO_Q["TRELLIS_FF"] + 0.9 + CELL_DELAY["LUT4"] + 0.9 + SETUP
+    want_first = f"worst estimated path {long_path:.1f} ns"
+    lines = [ln for ln in text.splitlines() if " ns  " in ln]
+    if want_first not in text or len(lines) < 2 or not lines[0].strip().startswith(
+            f"{long_path:.1f} ns  TRELLIS_FF t.sv:1  ->  TRELLIS_FF t.sv:2 DI"):
+        return f"logic_depth selftest: expected the {long_path:.1f} ns path first:\n{text}"
+    if not lines[1].strip().startswith(f"{short_path:.1f} ns  TRELLIS_FF t.sv:1  ->  "
+                                       "TRELLIS_FF t.sv:3 DI"):
+        return f"logic_depth selftest: expected the {short_path:.1f} ns path second:\n{text}"
+    print(f"logic_depth selftest: ok ({long_path:.2f} ns and {short_path:.2f} ns paths)")
+    return 0
 
 
 if __name__ == "__main__":
