@@ -18,21 +18,22 @@
 //       records before it; a load when no older long result is still to be written); long
 //       operations (multiply, FP32) enter the sgu_mfu pipelines. A 64-bit multiply holds X for
 //       three cycles (steps 0, 1, 2).
-//   L2, L3, L4  short results are written at the end of L2 (from l2_data_q), long results at
-//       the end of L4 (the long pipe). Every instruction's retire record travels X -> L2 -> L3
-//       -> L4 and is registered onto the retire port when it leaves L4, so records are in
-//       program order although short results were written two cycles earlier.
+//   L2..L5  short results are written at the end of L2 (from l2_data_q), long results at the
+//       end of L5 (the long pipe: sgu_mfu registers its inputs, then S1..S4). Every
+//       instruction's retire record travels X -> L2 -> L3 -> L4 -> L5 and is registered onto
+//       the retire port when it leaves L5, so records are in program order although short
+//       results were written three cycles earlier.
 // Forwarding: the register file's bypass (a write at a read edge), its forward into the operand
 // registers (a write at the R -> X edge), and the X-input forward (the short result in L2, low
 // word, to the instruction right behind it).
-// Hazards, all resolved in R by stalling: a source that a long operation in X, L2 or L3 will
-// write (RAW); a source that overlaps the short result in X other than as the forwarded low
-// word (xf_stall); a short writer whose destination a long operation in X or L2 will still
-// write (WAW); a short writer when a long writer is in L2 (both would write in the same cycle).
+// Hazards, all resolved in R by stalling: a source that a long operation in X, L2, L3 or L4
+// will write (RAW); a source that overlaps the short result in X other than as the forwarded
+// low word (xf_stall); a short writer whose destination a long operation in X or L2 will still
+// write (WAW); a short writer when a long writer is in L3 (both would write in the same cycle).
 // A redirect (mispredicted branch), a trap or halt in X, and the watchdog flush F, D and R; a trap
 // leaves no architectural effect (nothing written, pc/exec/stack unchanged) and its record
 // follows the records of every older instruction. done_o / trap_o pulse when the halt / trap
-// record leaves L4; busy_o stays high until then.
+// record leaves L5; busy_o stays high until then.
 //
 // Order of checks in X (docs/isa.md): watchdog, fetch fault (pc alignment and window), fetch
 // bus error, illegal instruction, then the instruction's own traps (mask stack, memory checks).
@@ -143,7 +144,8 @@ module sgu_core #(
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
 
-  // Retire record, X -> L2 -> L3 -> L4 (the written data of short operations travels beside it).
+  // Retire record, X -> L2 -> L3 -> L4 -> L5 (the written data of short operations travels
+  // beside it).
   typedef struct packed {
     logic                valid;    // a record (not a bubble, not an early multiply step)
     logic [31:0]         pc;
@@ -153,7 +155,7 @@ module sgu_core #(
     logic [31:0]         tval;
     logic                halt;
     logic                we;       // a register is written (in at least one lane)
-    logic                long_wb;  // written by the long pipe at the end of L4
+    logic                long_wb;  // written by the long pipe at the end of L5
     logic [5:0]          rd;
     logic                pair;
     logic [NumLanes-1:0] lanes;    // lanes written
@@ -316,14 +318,15 @@ module sgu_core #(
     return (r[5:1] == s[5:1]) && (r[0] == s[0] || rp || sp);
   endfunction
 
-  // Long writers that have not written yet: in X, L2, L3 (L4 writes at this edge: bypassed).
+  // Long writers that have not written yet: in X, L2, L3, L4 (L5 writes at this edge:
+  // forwarded).
   dec_t        x_dec_q;
   logic        x_valid_q;
   logic [7:0]  x_fault_q;
-  rec_t        l2_q, l3_q, l4_q;
-  logic [2:0]       lw_valid;
-  logic [2:0][5:0]  lw_rd;
-  logic [2:0]       lw_pair;
+  rec_t        l2_q, l3_q, l4_q, l5_q;
+  logic [3:0]       lw_valid;
+  logic [3:0][5:0]  lw_rd;
+  logic [3:0]       lw_pair;
 
   assign lw_valid[0] = x_valid_q && x_fault_q == CauseNone && !x_dec_q.illegal &&
                        x_dec_q.is_long && x_dec_q.writes;
@@ -335,6 +338,9 @@ module sgu_core #(
   assign lw_valid[2] = l3_q.valid && l3_q.long_wb && l3_q.we;
   assign lw_rd[2]    = l3_q.rd;
   assign lw_pair[2]  = l3_q.pair;
+  assign lw_valid[3] = l4_q.valid && l4_q.long_wb && l4_q.we;
+  assign lw_rd[3]    = l4_q.rd;
+  assign lw_pair[3]  = l4_q.pair;
 
   logic [2:0][5:0] r_rs;
   logic [2:0]      r_rs_pair;
@@ -346,7 +352,7 @@ module sgu_core #(
   always_comb begin
     raw = 1'b0;
     waw = 1'b0;
-    for (int unsigned k = 0; k < 3; k++) begin
+    for (int unsigned k = 0; k < 4; k++) begin
       for (int unsigned s = 0; s < 3; s++) begin
         raw |= lw_valid[k] && r_dec_q.rs_used[s] &&
                overlap(lw_rd[k], lw_pair[k], r_rs[s], r_rs_pair[s]);
@@ -357,9 +363,9 @@ module sgu_core #(
       end
     end
   end
-  // A short writer writes at the end of L2: with a long writer in L2 now, both would be in
-  // their write cycle together (short in L2, long in L4).
-  assign port   = lw_valid[1] && r_short_writer;
+  // A short writer writes at the end of L2: with a long writer in L3 now, both would be in
+  // their write cycle together (short in L2, long in L5).
+  assign port   = lw_valid[2] && r_short_writer;
   // A source that the short writer in X overlaps without being forwardable (gen_xf below).
   logic xf_stall;
   always_comb begin
@@ -516,7 +522,7 @@ module sgu_core #(
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
   logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-    // The MFU result this lane writes in L4, named per lane for the waveform view only.
+    // The MFU result this lane writes in L5, named per lane for the waveform view only.
     /* verilator lint_off UNUSEDSIGNAL */
     logic [63:0] long_res_w;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -540,7 +546,7 @@ module sgu_core #(
   // Multiply / FP units (docs/architecture.md "Long operations"): one sgu_mfu per LanesPerMfu
   // lanes. MFU m serves lanes m * LanesPerMfu + p; a long operation stays in X for
   // LanesPerMfu passes (times three steps for a 64-bit multiply), pass p feeding lane p of each
-  // group. The last pass's result reaches the write port with the instruction's record in L4;
+  // group. The last pass's result reaches the write port with the instruction's record in L5;
   // each earlier pass's result is caught in hold_q when it leaves the MFU and waits there.
   logic       mfu_fpu;
   logic [3:0] mfu_fop;
@@ -569,14 +575,14 @@ module sgu_core #(
     endcase
   end
 
-  // Earlier passes' results: pass p's last entry (cycle t) is caught at the end of t + 3, when
-  // it is the MFU's result (sgu_mfu: latency 3).
+  // Earlier passes' results: pass p's last entry (cycle t) is caught at the end of t + 4, when
+  // it is the MFU's result (sgu_mfu: latency 4).
   typedef struct packed {
     logic                   valid;
     logic [MfuPassBits-1:0] pass;
   } mfu_cap_t;
   mfu_cap_t mfu_cap_d;
-  mfu_cap_t [2:0] mfu_cap_q;
+  mfu_cap_t [3:0] mfu_cap_q;
 
   assign mfu_cap_d.valid = long_issue && x_last_step && !x_last_pass;
   assign mfu_cap_d.pass  = x_pass_q;
@@ -585,7 +591,7 @@ module sgu_core #(
     if (!rst_ni) begin
       mfu_cap_q <= '0;
     end else begin
-      mfu_cap_q <= {mfu_cap_q[1:0], mfu_cap_d};
+      mfu_cap_q <= {mfu_cap_q[2:0], mfu_cap_d};
     end
   end
 
@@ -634,7 +640,7 @@ module sgu_core #(
     if (LanesPerMfu > 1) begin : gen_hold
       logic [LanesPerMfu-2:0][63:0] hold_q;
       always_ff @(posedge clk_i) begin
-        if (mfu_cap_q[2].valid) hold_q[mfu_cap_q[2].pass] <= res;
+        if (mfu_cap_q[3].valid) hold_q[mfu_cap_q[3].pass] <= res;
       end
       for (genvar p = 0; p < LanesPerMfu - 1; p++) begin : gen_res
         assign long_res[m * LanesPerMfu + p] = hold_q[p];
@@ -723,7 +729,7 @@ module sgu_core #(
   end
 
   // Every older record has left the pipe (memory operations wait for this).
-  logic [2:0] rec_valid;
+  logic [3:0] rec_valid;
   logic       pipe_empty;
   assign pipe_empty = rec_valid == '0;
 
@@ -839,7 +845,7 @@ module sgu_core #(
               if (x_first_q) begin
                 // The LSU registers the addresses and their checks (lsu_chk_o) in this cycle.
               end else if (x_dec_q.opcode == OpSt ? !pipe_empty
-                                                  : (lw_valid[1] || lw_valid[2])) begin
+                                                  : (lw_valid[3:1] != '0)) begin
                 // A store waits for the older records to leave (its AXI writes follow theirs on
                 // the retire port); a load only for the long writers still to write (its own
                 // write at the end of L2 then has the write port, and nothing older is pending).
@@ -992,9 +998,9 @@ module sgu_core #(
     end
   end
 
-  // ------------------------------------------------------------------------------ L2..L4
+  // ------------------------------------------------------------------------------ L2..L5
   // Records move every cycle (bubbles included); the data of short writes moves with them.
-  logic [NumLanes-1:0][63:0] l3_data_q, l4_data_q;
+  logic [NumLanes-1:0][63:0] l3_data_q, l4_data_q, l5_data_q;
   assign x_short_wr = x_rec.valid && x_rec.we && !x_rec.long_wb;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1002,50 +1008,54 @@ module sgu_core #(
       l2_q <= '0;
       l3_q <= '0;
       l4_q <= '0;
+      l5_q <= '0;
     end else if (start) begin
       l2_q <= '0;
       l3_q <= '0;
       l4_q <= '0;
+      l5_q <= '0;
     end else begin
       l2_q <= x_rec;
       l3_q <= l2_q;
       l4_q <= l3_q;
+      l5_q <= l4_q;
     end
   end
 
-  // Valid records in L2, L3, L4 (one vector for the waveform view).
-  assign rec_valid = {l4_q.valid, l3_q.valid, l2_q.valid};
+  // Valid records in L2, L3, L4, L5 (one vector for the waveform view).
+  assign rec_valid = {l5_q.valid, l4_q.valid, l3_q.valid, l2_q.valid};
 
   always_ff @(posedge clk_i) begin
     if (x_rec.valid && x_rec.we && !x_rec.long_wb) l2_data_q <= x_val;
     if (l2_q.valid && l2_q.we && !l2_q.long_wb) l3_data_q <= l2_data_q;
     if (l3_q.valid && l3_q.we && !l3_q.long_wb) l4_data_q <= l3_data_q;
+    if (l4_q.valid && l4_q.we && !l4_q.long_wb) l5_data_q <= l4_data_q;
   end
 
   // ------------------------------------------------------------------------------ write port
-  // Short results at the end of L2 (from a register), long results at the end of L4; the
+  // Short results at the end of L2 (from a register), long results at the end of L5; the
   // hazard checks keep the two from meeting.
-  logic l2_wr, l4_wr;
+  logic l2_wr, l5_wr;
   assign l2_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
-  assign l4_wr = l4_q.valid && l4_q.long_wb && l4_q.we;
+  assign l5_wr = l5_q.valid && l5_q.long_wb && l5_q.we;
 
-  // The value an instruction in L4 wrote (long: the lanes' pipes; short: carried from X).
-  logic [NumLanes-1:0][63:0] l4_val;
-  assign l4_val = l4_q.long_wb ? long_res : l4_data_q;
+  // The value an instruction in L5 wrote (long: the lanes' pipes; short: carried from X).
+  logic [NumLanes-1:0][63:0] l5_val;
+  assign l5_val = l5_q.long_wb ? long_res : l5_data_q;
 
-  assign wr_en    = l2_wr || l4_wr;
-  assign wr_spec  = l4_wr ? l4_q.rd : l2_q.rd;
-  assign wr_pair  = l4_wr ? l4_q.pair : l2_q.pair;
-  assign wr_lanes = l4_wr ? l4_q.lanes : l2_q.lanes;
+  assign wr_en    = l2_wr || l5_wr;
+  assign wr_spec  = l5_wr ? l5_q.rd : l2_q.rd;
+  assign wr_pair  = l5_wr ? l5_q.pair : l2_q.pair;
+  assign wr_lanes = l5_wr ? l5_q.lanes : l2_q.lanes;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wr
     logic [63:0] v;
-    assign v        = l4_wr ? long_res[l] : l2_data_q[l];
+    assign v        = l5_wr ? long_res[l] : l2_data_q[l];
     assign wr_lo[l] = v[31:0];
     assign wr_hi[l] = v[63:32];
   end
 
   // ------------------------------------------------------------------------------ retire port
-  // The record leaving L4 is registered: the port holds it until the next record (the waveform
+  // The record leaving L5 is registered: the port holds it until the next record (the waveform
   // view's instruction row), and it appears one cycle after done_o / trap_o, as it did before
   // the pipeline.
   rec_t                      rvfi_q;
@@ -1061,13 +1071,13 @@ module sgu_core #(
       rvfi_lo_q    <= '0;
       rvfi_hi_q    <= '0;
     end else begin
-      rvfi_valid_q <= l4_q.valid;
-      if (l4_q.valid) begin
-        rvfi_q       <= l4_q;
+      rvfi_valid_q <= l5_q.valid;
+      if (l5_q.valid) begin
+        rvfi_q       <= l5_q;
         rvfi_order_q <= instret_q;
         for (int unsigned l = 0; l < NumLanes; l++) begin
-          rvfi_lo_q[l] <= l4_q.lanes[l] ? l4_val[l][31:0] : 32'd0;
-          rvfi_hi_q[l] <= (l4_q.lanes[l] && l4_q.pair) ? l4_val[l][63:32] : 32'd0;
+          rvfi_lo_q[l] <= l5_q.lanes[l] ? l5_val[l][31:0] : 32'd0;
+          rvfi_hi_q[l] <= (l5_q.lanes[l] && l5_q.pair) ? l5_val[l][63:32] : 32'd0;
         end
       end
     end
@@ -1090,14 +1100,14 @@ module sgu_core #(
   assign rvfi_data_hi_o   = rvfi_hi_q;
 
   // ------------------------------------------------------------------------------ status
-  logic l4_end;
-  assign l4_end     = l4_q.valid && (l4_q.trap || l4_q.halt);
+  logic l5_end;
+  assign l5_end     = l5_q.valid && (l5_q.trap || l5_q.halt);
   assign busy_o     = run_q;
-  assign done_o     = l4_q.valid && l4_q.halt;
-  assign trap_o     = l4_q.valid && l4_q.trap;
-  assign cause_o    = l4_q.cause;
-  assign trap_pc_o  = l4_q.pc;
-  assign trap_val_o = l4_q.tval;
+  assign done_o     = l5_q.valid && l5_q.halt;
+  assign trap_o     = l5_q.valid && l5_q.trap;
+  assign cause_o    = l5_q.cause;
+  assign trap_pc_o  = l5_q.pc;
+  assign trap_val_o = l5_q.tval;
   assign cycles_o   = cycles_q;
   assign instret_o  = instret_q;
 
@@ -1131,27 +1141,27 @@ module sgu_core #(
         cycles_q     <= cycles_q + 64'd1;
         wd_reached_q <= (watchdog_i != '0) && (cycles_q + 64'd1 >= {32'd0, watchdog_i});
       end
-      if (l4_q.valid) instret_q <= instret_q + 64'd1;
+      if (l5_q.valid) instret_q <= instret_q + 64'd1;
       if (x_done) exec_q <= exec_d;
       if (flush_front) live_q <= 1'b0;
-      if (l4_end) run_q <= 1'b0;
+      if (l5_end) run_q <= 1'b0;
     end
   end
 
   logic unused;
   assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ d_dec.rs3_pair ^
-                  rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[2] ^  // mfu_cap_q: unused if LanesPerMfu = 1
+                  rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[3] ^  // mfu_cap_q: unused if LanesPerMfu = 1
                   x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair ^  // (R uses the
                   ^x_dec_q.rs3 ^ ^x_dec_q.rs_used ^                         // source fields;
                   ^x_dec_q.alu ^ ^x_dec_q.wb;  // the lanes keep their own copies of these)
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
   `SGU_ASSERT_INIT(LanesPerMfu_A, LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4)
-  // The retire pipe (X, L2, L3, L4) is as deep as the long operations' latency.
-  `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 4)
-  `SGU_ASSERT(OneWriter_A, !(l2_wr && l4_wr))
-  `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && (lsu_store_o ? pipe_empty : !lw_valid[1] &&
-                                                       !lw_valid[2]))
+  // The retire pipe (X, L2, L3, L4, L5) is as deep as the long operations' latency.
+  `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 5)
+  `SGU_ASSERT(OneWriter_A, !(l2_wr && l5_wr))
+  `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && (lsu_store_o ? pipe_empty
+                                                                   : lw_valid[3:1] == '0))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
   `SGU_ASSERT(NoIssueInClear_A, clearing |-> !r_advance)
 

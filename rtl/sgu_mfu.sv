@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU multiply / FP unit: FP32 arithmetic and every integer multiply, 4 stages, 1 multiplier.
+// SGU multiply / FP unit: FP32 arithmetic and every integer multiply, 5 stages, 1 multiplier.
 //
 // An FP32 unit (IEEE-754 binary32, round to nearest even, subnormals kept, one canonical NaN;
 // docs/fpu.md has every rule) and integer multiplier (mul, muli, mulh at 8..64 bits), of which
@@ -18,23 +18,25 @@
 // alignment shifter to truncate.
 //
 // Pipeline (an operation enters in cycle t, the core's execute stage):
-//   S1  t    combinational on the inputs: FP classification, x/y/z selection, specials,
+//   S0  t    the inputs are registered (the core's operand select and extension end in a
+//            register, so that S1 starts from flip-flops).
+//   S1  t+1  combinational on the registered inputs: FP classification, x/y/z selection, specials,
 //            exponents and the alignment shift amount, min/max/compare, conversion set-up,
 //            multiplier operand selection. Registered at the end of t.
-//   S2  t+1  the multiplier p = mul_a_q * mul_b_q (and the mulh sign correction); beside it
+//   S2  t+2  the multiplier p = mul_a_q * mul_b_q (and the mulh sign correction); beside it
 //            the addend alignment shift, the adder's operand and carry-in, and the
 //            subnormal-limit mask of the normaliser. Registered.
-//   S3  t+2  FP: the 77-bit add (and Z - P beside it), sign, the normalisation count;
+//   S3  t+3  FP: the 77-bit add (and Z - P beside it), sign, the normalisation count;
 //            float->int negate; integer: result assembly, the 64-bit accumulation; ext_dt of
 //            every result that does not come from the normaliser. Registered.
-//   S4  t+3  normalising shift and rounding, special-value overrides, result select.
+//   S4  t+4  normalising shift and rounding, special-value overrides, result select.
 // The alignment shift sits in S2 and the normalisation count in S3 (rather than in S1 and
 // S4) to balance the stages: S2 is otherwise only the multiplier, and S4 feeds the core's
 // write-back in the same cycle. docs/fpu.md has the measured delay of each stage.
-// Latency 3: result_o is combinational from the S3->S4 registers and holds the result of the
-// operation that entered in cycle t during the whole of cycle t+3 (the core writes it at the
-// end of t+3). Throughput one operation (or one 64-bit step) per cycle. No stall and no
-// handshake: every operation leaves S4 three cycles after it entered. In a cycle with no
+// Latency 4: result_o is combinational from the S3->S4 registers and holds the result of the
+// operation that entered in cycle t during the whole of cycle t+4 (the core writes it at the
+// end of t+4). Throughput one operation (or one 64-bit step) per cycle. No stall and no
+// handshake: every operation leaves S4 four cycles after it entered. In a cycle with no
 // result due, result_o is the last S4 value and means nothing.
 //
 // Results are ext_dt(raw, dt_i). FP results are 32-bit: float->int gives the 32-bit integer
@@ -48,7 +50,7 @@
 //   64-bit mul (wide_i, i64/u64): three steps on three consecutive cycles, same operands:
 //     step 0: a_lo*b_lo, step 1: a_lo*b_hi, step 2: a_hi*b_lo. S3 accumulates
 //     {hi + p[31:0], lo} in the S3->S4 result register, so the steps must be back to back (an
-//     assertion checks it). Only step 2 has a result, 3 cycles after it entered; the S4 value
+//     assertion checks it). Only step 2 has a result, 4 cycles after it entered; the S4 value
 //     that follows steps 0 and 1 is a partial sum to be ignored.
 //
 // Stage registers load only when their stage holds a valid operation (the valid bits travel
@@ -78,7 +80,7 @@ module sgu_mfu
   input  logic [1:0]  step_i,    // wide only: 0 a_lo*b_lo, 1 a_lo*b_hi, 2 a_hi*b_lo, back to back
   input  logic [3:0]  dt_i,      // result type: result_o = ext_dt(raw, dt_i); FP: f32 or, for
                                  // float->int, the destination integer type
-  output logic [63:0] result_o   // 3 cycles after entry (wide: 3 cycles after step 2)
+  output logic [63:0] result_o   // 4 cycles after entry (wide: 4 cycles after step 2)
 );
 
   localparam logic [31:0] FpOne     = 32'h3F80_0000;
@@ -87,6 +89,42 @@ module sgu_mfu
   localparam int unsigned WinW      = FpuWinWidth;  // 76
   // int->float: |a| is the product |a| * 1 at window bits 33:2; window bit 75 weighs 2^73.
   localparam logic [9:0]  I2fEtop   = 10'd200;
+
+  // =======================================================================================
+  // S0: the inputs, registered (the core's operand select and extension end here, so that S1
+  // starts from flip-flops). The data registers load only with an operation.
+  // =======================================================================================
+  logic        valid_s1, fpu_s1, mulh_s1, wide_s1;
+  logic [3:0]  fop_s1, dt_s1;
+  logic [2:0]  cond_s1;
+  logic [31:0] a_s1, b_s1, c_s1;
+  logic [63:0] ia_s1, ib_s1;
+  logic [1:0]  step_s1;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_s1 <= 1'b0;
+    end else begin
+      valid_s1 <= valid_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (valid_i) begin
+      fpu_s1  <= fpu_i;
+      fop_s1  <= fop_i;
+      cond_s1 <= cond_i;
+      a_s1    <= a_i;
+      b_s1    <= b_i;
+      c_s1    <= c_i;
+      ia_s1   <= ia_i;
+      ib_s1   <= ib_i;
+      mulh_s1 <= mulh_i;
+      wide_s1 <= wide_i;
+      step_s1 <= step_i;
+      dt_s1   <= dt_i;
+    end
+  end
 
   // FP control carried from S1 to S3: everything but the operands of the datapath.
   typedef struct packed {
@@ -133,28 +171,28 @@ module sgu_mfu
   } fp_s4_t;
 
   // =======================================================================================
-  // S1 (cycle t): combinational on the inputs
+  // S1 (cycle t+1): combinational on the registered inputs
   // =======================================================================================
 
   // ---- FP operand classification ----
   logic a_exp_max, b_exp_max, a_frac_nz, b_frac_nz;
   logic a_nan, b_nan, a_zero, b_zero;
 
-  assign a_exp_max = &a_i[30:23];
-  assign b_exp_max = &b_i[30:23];
-  assign a_frac_nz = |a_i[22:0];
-  assign b_frac_nz = |b_i[22:0];
+  assign a_exp_max = &a_s1[30:23];
+  assign b_exp_max = &b_s1[30:23];
+  assign a_frac_nz = |a_s1[22:0];
+  assign b_frac_nz = |b_s1[22:0];
   assign a_nan     = a_exp_max & a_frac_nz;
   assign b_nan     = b_exp_max & b_frac_nz;
-  assign a_zero    = ~|a_i[30:0];
-  assign b_zero    = ~|b_i[30:0];
+  assign a_zero    = ~|a_s1[30:0];
+  assign b_zero    = ~|b_s1[30:0];
 
   logic op_fma, op_i2f, op_f2i;
   always_comb begin
     op_fma = 1'b0;
     op_i2f = 1'b0;
     op_f2i = 1'b0;
-    unique case (fop_i)
+    unique case (fop_s1)
       FpuOpFAdd, FpuOpFSub, FpuOpFMul, FpuOpFFma: op_fma = 1'b1;
       FpuOpCvtI2F, FpuOpCvtU2F:                   op_i2f = 1'b1;
       FpuOpCvtF2I, FpuOpCvtF2U:                   op_f2i = 1'b1;
@@ -170,20 +208,20 @@ module sgu_mfu
   logic [1:0]  z_sel;
 
   always_comb begin
-    y     = b_i;
-    z     = c_i;
+    y     = b_s1;
+    z     = c_s1;
     y_one = 1'b0;
     z_sel = FpuZSelC;
-    unique case (fop_i)
+    unique case (fop_s1)
       FpuOpFAdd: begin
         y     = FpOne;
-        z     = b_i;
+        z     = b_s1;
         y_one = 1'b1;
         z_sel = FpuZSelB;
       end
       FpuOpFSub: begin
         y     = FpOne;
-        z     = {~b_i[31], b_i[30:0]};
+        z     = {~b_s1[31], b_s1[30:0]};
         y_one = 1'b1;
         z_sel = FpuZSelB;
       end
@@ -192,7 +230,7 @@ module sgu_mfu
         z_sel = FpuZSelZero;
       end
       FpuOpCvtF2I, FpuOpCvtF2U: begin
-        z     = a_i;
+        z     = a_s1;
         z_sel = FpuZSelA;
       end
       FpuOpCvtI2F, FpuOpCvtU2F: begin
@@ -220,9 +258,9 @@ module sgu_mfu
   assign a_inf     = a_exp_max & ~a_frac_nz;
   assign prod_inf  = a_inf | y_inf;
   assign fma_nan   = a_nan | y_nan | z_nan | (a_inf & y_zero) | (a_zero & y_inf)
-                   | (prod_inf & z_inf & (a_i[31] ^ y[31] ^ z[31]));
+                   | (prod_inf & z_inf & (a_s1[31] ^ y[31] ^ z[31]));
   assign fma_inf      = prod_inf | z_inf;
-  assign fma_inf_sign = prod_inf ? (a_i[31] ^ y[31]) : z[31];
+  assign fma_inf_sign = prod_inf ? (a_s1[31] ^ y[31]) : z[31];
 
   // Mantissas, exponents and the alignment shift amount.
   logic [23:0] x_man, y_man, z_man;
@@ -230,9 +268,9 @@ module sgu_mfu
   logic [9:0]  exp_etop;
 
   sgu_fpu_exp u_exp (
-    .a_i     (a_i[30:0]),
-    .b_i     (b_i[30:0]),
-    .c_i     (c_i[30:0]),
+    .a_i     (a_s1[30:0]),
+    .b_i     (b_s1[30:0]),
+    .c_i     (c_s1[30:0]),
     .y_one_i (y_one),
     .z_sel_i (z_sel),
     .f2i_i   (op_f2i),
@@ -247,33 +285,33 @@ module sgu_mfu
   logic        i2f_neg;
   logic [31:0] i2f_mag;
 
-  assign i2f_neg = (fop_i == FpuOpCvtI2F) & a_i[31];
-  assign i2f_mag = i2f_neg ? (~a_i + 32'd1) : a_i;
+  assign i2f_neg = (fop_s1 == FpuOpCvtI2F) & a_s1[31];
+  assign i2f_mag = i2f_neg ? (~a_s1 + 32'd1) : a_s1;
 
   // ---- float -> int32 / uint32: toward zero, saturating, NaN -> 0 ----
   logic f2i_signed, f2i_zero, f2i_sat;
   logic [31:0] f2i_fixed;
 
-  assign f2i_signed = fop_i == FpuOpCvtF2I;
-  assign f2i_zero   = a_nan | (a_i[30:23] < 8'd127) | (~f2i_signed & a_i[31]);  // |a| < 1
+  assign f2i_signed = fop_s1 == FpuOpCvtF2I;
+  assign f2i_zero   = a_nan | (a_s1[30:23] < 8'd127) | (~f2i_signed & a_s1[31]);  // |a| < 1
   // |a| >= 2^31 (signed) or a >= 2^32 (unsigned).
-  assign f2i_sat    = f2i_signed ? (a_i[30:23] >= 8'd158) : (a_i[30:23] >= 8'd159);
+  assign f2i_sat    = f2i_signed ? (a_s1[30:23] >= 8'd158) : (a_s1[30:23] >= 8'd159);
   // 0x7FFFFFFF, 0x80000000 (signed) or 0xFFFFFFFF (unsigned), or 0.
   assign f2i_fixed  = f2i_zero ? 32'd0
-                               : {~f2i_signed | a_i[31], {31{~(f2i_signed & a_i[31])}}};
+                               : {~f2i_signed | a_s1[31], {31{~(f2i_signed & a_s1[31])}}};
 
   // ---- Min / max / compare: one sign-magnitude comparator ----
   logic mag_lt, mag_eq, less, unordered, both_zero;
   logic cmp_eq, cmp_lt, cmp_res;
 
-  assign mag_lt    = a_i[30:0] < b_i[30:0];
-  assign mag_eq    = a_i[30:0] == b_i[30:0];
+  assign mag_lt    = a_s1[30:0] < b_s1[30:0];
+  assign mag_eq    = a_s1[30:0] == b_s1[30:0];
   assign unordered = a_nan | b_nan;
   assign both_zero = a_zero & b_zero;
 
   // a < b for non-NaN operands with -0 < +0.
   always_comb begin
-    unique case ({a_i[31], b_i[31]})
+    unique case ({a_s1[31], b_s1[31]})
       2'b00:   less = mag_lt;
       2'b01:   less = 1'b0;
       2'b10:   less = 1'b1;
@@ -281,11 +319,11 @@ module sgu_mfu
     endcase
   end
 
-  assign cmp_eq = ~unordered & ((mag_eq & (a_i[31] == b_i[31])) | both_zero);
+  assign cmp_eq = ~unordered & ((mag_eq & (a_s1[31] == b_s1[31])) | both_zero);
   assign cmp_lt = ~unordered & less & ~both_zero;
 
   always_comb begin
-    unique case (cond_i)
+    unique case (cond_s1)
       FpuCondEq:  cmp_res = cmp_eq;
       FpuCondNe:  cmp_res = ~cmp_eq;
       FpuCondLt:  cmp_res = cmp_lt;
@@ -305,14 +343,14 @@ module sgu_mfu
       min_result = FpuCanonicalNan;
       max_result = FpuCanonicalNan;
     end else if (a_nan) begin
-      min_result = b_i;
-      max_result = b_i;
+      min_result = b_s1;
+      max_result = b_s1;
     end else if (b_nan) begin
-      min_result = a_i;
-      max_result = a_i;
+      min_result = a_s1;
+      max_result = a_s1;
     end else begin
-      min_result = less ? a_i : b_i;
-      max_result = less ? b_i : a_i;
+      min_result = less ? a_s1 : b_s1;
+      max_result = less ? b_s1 : a_s1;
     end
   end
 
@@ -323,17 +361,17 @@ module sgu_mfu
     fp_s1.z_man         = z_man;
     fp_s1.shamt         = align_shamt;
     // Ops that do not use the sum add two equal-signed values: the adder stays harmless.
-    fp_s1.ctl.prod_sign = op_fma ? (a_i[31] ^ y[31]) : i2f_neg;
+    fp_s1.ctl.prod_sign = op_fma ? (a_s1[31] ^ y[31]) : i2f_neg;
     fp_s1.ctl.z_sign    = op_fma ? z[31] : i2f_neg;
-    fp_s1.ctl.eff_sub   = op_fma & (a_i[31] ^ y[31] ^ z[31]);
+    fp_s1.ctl.eff_sub   = op_fma & (a_s1[31] ^ y[31] ^ z[31]);
     fp_s1.ctl.etop      = op_i2f ? I2fEtop : exp_etop;
     fp_s1.ctl.use_norm  = op_fma | op_i2f;
     fp_s1.ctl.nan       = op_fma & fma_nan;
     fp_s1.ctl.inf       = op_fma & fma_inf;
     fp_s1.ctl.inf_sign  = fma_inf_sign;
     fp_s1.ctl.use_trunc = op_f2i & ~f2i_zero & ~f2i_sat;
-    fp_s1.ctl.trunc_neg = f2i_signed & a_i[31];
-    unique case (fop_i)
+    fp_s1.ctl.trunc_neg = f2i_signed & a_s1[31];
+    unique case (fop_s1)
       FpuOpFMin:                fp_s1.ctl.fixed = min_result;
       FpuOpFMax:                fp_s1.ctl.fixed = max_result;
       FpuOpFCmp:                fp_s1.ctl.fixed = {31'd0, cmp_res};
@@ -346,16 +384,16 @@ module sgu_mfu
   logic a_neg_s1, b_neg_s1, acc_s1;
 
   // mulh i32: the signs of the operands correct the unsigned product's high word.
-  assign a_neg_s1 = mulh_i & sgu_pkg::dt_signed(dt_i) & ia_i[31];
-  assign b_neg_s1 = mulh_i & sgu_pkg::dt_signed(dt_i) & ib_i[31];
+  assign a_neg_s1 = mulh_s1 & sgu_pkg::dt_signed(dt_s1) & ia_s1[31];
+  assign b_neg_s1 = mulh_s1 & sgu_pkg::dt_signed(dt_s1) & ib_s1[31];
   // 64-bit steps 1 and 2 add their product's low word to the high word of the sum so far.
-  assign acc_s1   = wide_i & (step_i != 2'd0);
+  assign acc_s1   = wide_s1 & (step_s1 != 2'd0);
 
   // ---- Operands of the one multiplier ----
   logic [31:0] mul_a_d, mul_b_d;
 
   always_comb begin
-    if (fpu_i) begin
+    if (fpu_s1) begin
       if (op_i2f) begin
         mul_a_d = i2f_mag;
         mul_b_d = 32'd1;
@@ -363,15 +401,15 @@ module sgu_mfu
         mul_a_d = {8'd0, x_man};
         mul_b_d = {8'd0, y_man};
       end
-    end else if (wide_i && step_i == 2'd1) begin
-      mul_a_d = ia_i[31:0];
-      mul_b_d = ib_i[63:32];
-    end else if (wide_i && step_i == 2'd2) begin
-      mul_a_d = ia_i[63:32];
-      mul_b_d = ib_i[31:0];
+    end else if (wide_s1 && step_s1 == 2'd1) begin
+      mul_a_d = ia_s1[31:0];
+      mul_b_d = ib_s1[63:32];
+    end else if (wide_s1 && step_s1 == 2'd2) begin
+      mul_a_d = ia_s1[63:32];
+      mul_b_d = ib_s1[31:0];
     end else begin
-      mul_a_d = ia_i[31:0];
-      mul_b_d = ib_i[31:0];
+      mul_a_d = ia_s1[31:0];
+      mul_b_d = ib_s1[31:0];
     end
   end
 
@@ -386,36 +424,36 @@ module sgu_mfu
     if (!rst_ni) begin
       v2_q <= 1'b0;
     end else begin
-      v2_q <= valid_i;
+      v2_q <= valid_s1;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (valid_i) begin
-      fpu2_q  <= fpu_i;
+    if (valid_s1) begin
+      fpu2_q  <= fpu_s1;
       mul_a_q <= mul_a_d;
       mul_b_q <= mul_b_d;
-      dt2_q   <= dt_i;
+      dt2_q   <= dt_s1;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (valid_i && fpu_i) begin
+    if (valid_s1 && fpu_s1) begin
       fp2_q <= fp_s1;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (valid_i && !fpu_i) begin
+    if (valid_s1 && !fpu_s1) begin
       a_neg2_q <= a_neg_s1;
       b_neg2_q <= b_neg_s1;
-      mulh2_q  <= mulh_i;
+      mulh2_q  <= mulh_s1;
       acc2_q   <= acc_s1;
     end
   end
 
   // =======================================================================================
-  // S2 (cycle t+1): the multiplier, and beside it the addend alignment
+  // S2 (cycle t+2): the multiplier, and beside it the addend alignment
   // =======================================================================================
   logic [63:0] p;
   logic [31:0] corr;
@@ -483,7 +521,7 @@ module sgu_mfu
   end
 
   // =======================================================================================
-  // S3 (cycle t+2): FP add and normalisation count, float->int negate, integer result
+  // S3 (cycle t+3): FP add and normalisation count, float->int negate, integer result
   // =======================================================================================
   logic   add_neg;
   fp_s4_t fp_s3;
@@ -562,7 +600,7 @@ module sgu_mfu
   end
 
   // =======================================================================================
-  // S4 (cycle t+3): normalise, round, override, select
+  // S4 (cycle t+4): normalise, round, override, select
   // =======================================================================================
   logic [31:0] norm_res, fma_res;
 
@@ -585,30 +623,30 @@ module sgu_mfu
     end
   end
 
-  // Normaliser results are f32: zero-extended (the core passes dt_i = f32 for them).
+  // Normaliser results are f32: zero-extended (the core passes dt_s1 = f32 for them).
   assign result_o = norm4_q ? {32'd0, fma_res} : res_q;
 
   // =======================================================================================
   // Assertions
   // =======================================================================================
   logic int_in;
-  assign int_in = valid_i & ~fpu_i;
+  assign int_in = valid_s1 & ~fpu_s1;
 
-  `SGU_ASSERT_KNOWN(ValidKnown_A, valid_i)
+  `SGU_ASSERT_KNOWN(ValidKnown_A, valid_s1)
   // 64-bit multiplies and only they have three steps; mulh is i32/u32 only.
-  `SGU_ASSERT(WideType_A, int_in |-> wide_i == (dt_i == sgu_isa_pkg::DtI64 ||
-                                                 dt_i == sgu_isa_pkg::DtU64))
-  `SGU_ASSERT(MulhType_A, int_in && mulh_i |-> dt_i == sgu_isa_pkg::DtI32 ||
-                                               dt_i == sgu_isa_pkg::DtU32)
-  `SGU_ASSERT(StepRange_A, int_in && wide_i |-> step_i != 2'd3)
+  `SGU_ASSERT(WideType_A, int_in |-> wide_s1 == (dt_s1 == sgu_isa_pkg::DtI64 ||
+                                                 dt_s1 == sgu_isa_pkg::DtU64))
+  `SGU_ASSERT(MulhType_A, int_in && mulh_s1 |-> dt_s1 == sgu_isa_pkg::DtI32 ||
+                                               dt_s1 == sgu_isa_pkg::DtU32)
+  `SGU_ASSERT(StepRange_A, int_in && wide_s1 |-> step_s1 != 2'd3)
   // The three steps are back to back with the same operands (S3 accumulates in res_q). The
   // core may abandon a sequence (the watchdog): then nothing enters in the next cycle, and the
   // partial sum is never used (the next 64-bit multiply starts again at step 0).
-  `SGU_ASSERT(StepNext_A, int_in && wide_i && step_i != 2'd2 |=> !valid_i ||
-              (int_in && wide_i && step_i == $past(step_i) + 2'd1 &&
-               $stable(ia_i) && $stable(ib_i) && $stable(dt_i)))
-  `SGU_ASSERT(StepPrev_A, int_in && wide_i && step_i != 2'd0 |->
-              $past(int_in && wide_i) && $past(step_i) == step_i - 2'd1)
+  `SGU_ASSERT(StepNext_A, int_in && wide_s1 && step_s1 != 2'd2 |=> !valid_s1 ||
+              (int_in && wide_s1 && step_s1 == $past(step_s1) + 2'd1 &&
+               $stable(ia_s1) && $stable(ib_s1) && $stable(dt_s1)))
+  `SGU_ASSERT(StepPrev_A, int_in && wide_s1 && step_s1 != 2'd0 |->
+              $past(int_in && wide_s1) && $past(step_s1) == step_s1 - 2'd1)
   `SGU_ASSERT(AccAfterWide_A, v3_q && !fpu3_q && acc3_q |-> v4_q && !norm4_q)
   // Sticky addend bits only arise when the product dominates: the difference is positive.
   `SGU_ASSERT(AddStickyPositive_A, v3_q && fpu3_q && fp3_q.ctl.use_norm |->

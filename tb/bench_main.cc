@@ -126,10 +126,10 @@ std::vector<IpcCase> IpcCases() {
                Repeat(32, [](unsigned i) {
                  return "  ffma v" + std::to_string(8 + i % 8) + ", v3, v3, v3\n";
                }),
-               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 2 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 2 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L4): 34 instructions in 36 cycles"});
+               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 2 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 3 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L5): 34 instructions in 37 cycles"});
   c.push_back({"dependent FP32 FMAs", init,
                Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v3\n"); }),
-               "K + 3 cycles each: K passes, then the FMA's latency (written at the end of L4)"});
+               "K + 4 cycles each: K passes, then the FMA's latency (written at the end of L5)"});
   c.push_back({"independent 64-bit multiplies", init,
                Repeat(16, [](unsigned i) {
                  return "  mul.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, v4\n";
@@ -137,7 +137,7 @@ std::vector<IpcCase> IpcCases() {
                "3K cycles each (three steps through the MFU's 32x32 multiplier per pass), plus the addi behind the last: at K = 1, 18 instructions in 50 cycles"});
   c.push_back({"dependent 64-bit multiplies", init,
                Repeat(16, [](unsigned) { return std::string("  mul.i64 v4, v4, v4\n"); }),
-               "3K + 3 cycles each: 3K steps, then 3 more until the result is written"});
+               "3K + 4 cycles each: 3K steps, then 4 more until the result is written"});
   static const char* const modes[] = {"idx", "xor", "up", "down", "rotup", "rotdn"};
   for (const char* m : modes) {
     const std::string mode = m;

@@ -239,7 +239,7 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   s.Bit("u_core.x_done");
   s.Bit("u_core.redirect");
   s.Bit("u_core.long_issue");
-  s.Vec("u_core.rec_valid", 2);
+  s.Vec("u_core.rec_valid", 3);
   s.Bit("u_core.wr_en");
   s.Vec("u_core.wr_spec", 5);
   s.End();

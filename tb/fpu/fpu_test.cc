@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unit test of sgu_mfu: FP32 and integer multiply vectors streamed through the pipeline.
 //
-// One vector enters the unit per clock; its result is compared 3 cycles later (during the
+// One vector enters the unit per clock; its result is compared 4 cycles later (during the
 // cycle the core would write it) bit-exactly against the host reference (fpu_ref.cc): RefFpu
 // computes with the host's float hardware, RefMul/RefMulh with host 64/128-bit integers.
 // Inputs the operation does not use are driven with random noise, and idle cycles too.
@@ -40,7 +40,7 @@ constexpr int kMixedInstructions = 1000000;
 constexpr int kMaxReportedMismatches = 10;
 constexpr uint64_t kBaseSeed = 0x5347555F46505531ull;  // "SGU_FPU1"
 constexpr uint64_t kNoiseSalt = 0x4E4F495345ull;       // "NOISE": sub-seed of the noise
-constexpr uint64_t kLatency = 3;                       // result during cycle t+3
+constexpr uint64_t kLatency = 4;                       // result during cycle t+4
 
 // ---------------------------------------------------------------------------------------------
 // Reproducible random numbers: raw std::mt19937_64 output, mapped here (no std distributions).
@@ -500,7 +500,7 @@ class MfuTest : public ::testing::Test {
     ++cycle_;
   }
 
-  // in enters the unit this cycle; if has_result, result_o must equal expected 3 cycles later.
+  // in enters the unit this cycle; if has_result, result_o must equal expected 4 cycles later.
   void Issue(const MfuIn& in, bool has_result, uint64_t expected, bool capture = false) {
     Drive(in);
     if (has_result) pending_.push_back({cycle_ + kLatency, expected, capture, in});
