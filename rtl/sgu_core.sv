@@ -445,7 +445,6 @@ module sgu_core #(
     .clear_i   (start),
     .clearing_o(clearing),
     .args_i    (args_i),
-    .re_i      (1'b1),
     .rd_en_i   (rd_en),
     .rd_spec_i (rd_spec),
     .ld_i      (r_advance),
@@ -1149,7 +1148,7 @@ module sgu_core #(
   end
 
   logic unused;
-  assign unused = ^lsu_rdata_i[0][63:0] ^ ^x_dec_q.imm[31:29] ^ d_dec.rs3_pair ^
+  assign unused = ^x_dec_q.imm[31:29] ^ d_dec.rs3_pair ^
                   rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[3] ^  // mfu_cap_q: unused if LanesPerMfu = 1
                   x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair ^  // (R uses the
                   ^x_dec_q.rs3 ^ ^x_dec_q.rs_used ^                         // source fields;

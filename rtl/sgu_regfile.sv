@@ -16,7 +16,7 @@
 //           synchronous read ports: a synthesis tool replicates the array per read port (ECP5:
 //           one DP16KD per lane, half and port, 6N block RAMs; no flops, no wide muxes).
 // Reads take two edges (the register read stage R of docs/architecture.md "Pipeline"):
-//   1. rd_spec_i is sampled at every rising edge (re_i high) for the ports in rd_en_i: the RAMs
+//   1. rd_spec_i is sampled at every rising edge for the ports in rd_en_i: the RAMs
 //      read the rows (synchronous read). The RAMs are read-before-write; a write at the same
 //      edge is remembered by a bypass register (byp_q, per port and half hit bits).
 //   2. At the edge where ld_i is high (the instruction moves from R to execute), each enabled
@@ -43,7 +43,6 @@ module sgu_regfile #(
   input  logic                              clear_i,     // kernel start: begin the clear
   output logic                              clearing_o,  // the clear sequence is running
   input  logic [7:0][31:0]                  args_i,      // values of s1..s8 after the clear
-  input  logic                              re_i,        // sample rd_spec_i at this edge
   input  logic [2:0]                        rd_en_i,     // ports whose operand is read
   input  logic [2:0][5:0]                   rd_spec_i,   // read port specifiers
   input  logic                              ld_i,        // load the operand registers
@@ -145,7 +144,7 @@ module sgu_regfile #(
 
   for (genvar p = 0; p < 3; p++) begin : gen_read
     always_ff @(posedge clk_i) begin
-      if (re_i && rd_en_i[p]) begin
+      if (rd_en_i[p]) begin
         q[p] <= mem[{rd_spec_i[p][5], rd_spec_i[p][4:1]}];
       end
     end
@@ -156,7 +155,7 @@ module sgu_regfile #(
       row_q <= '0;
       odd_q <= '0;
       en_q  <= '0;
-    end else if (re_i) begin
+    end else begin
       en_q <= rd_en_i;
       for (int unsigned p = 0; p < 3; p++) begin
         if (rd_en_i[p]) begin
@@ -175,7 +174,7 @@ module sgu_regfile #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       hit_q <= '0;
-    end else if (re_i) begin
+    end else begin
       for (int unsigned p = 0; p < 3; p++) begin
         if (rd_en_i[p]) hit_q[p] <= we && w_row == {rd_spec_i[p][5], rd_spec_i[p][4:1]};
       end
@@ -183,7 +182,7 @@ module sgu_regfile #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (re_i && we) begin
+    if (we) begin
       byp_wen_q <= wen;
       byp_q     <= wdata;
     end
