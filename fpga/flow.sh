@@ -32,6 +32,8 @@
 #       --router router1|router2
 #                              nextpnr router (default router1; router2 copes better with a
 #                              congested design)
+#       --pnr-arg ARG          pass ARG to nextpnr (repeatable), e.g. --pnr-arg=--placer-heap-beta
+#                              --pnr-arg=0.6 for a less dense placement
 #       --pnr-timeout SECONDS  stop nextpnr after SECONDS (default 0: no limit); the run then
 #                              reports the utilisation after packing, status pnr-timeout, exit 4
 #       --netlist FILE         skip synthesis: place and route FILE, the NAME.json of an earlier
@@ -82,6 +84,7 @@ name=
 out=
 seed=1
 router=router1
+pnr_extra=()
 netlist=
 top=
 params=()
@@ -104,6 +107,8 @@ while [ $# -gt 0 ]; do
     --seed) seed=$2; shift 2 ;;
     --router) router=$2; shift 2 ;;
     --pnr-timeout) pnr_timeout=$2; shift 2 ;;
+    --pnr-arg) pnr_extra+=("$2"); shift 2 ;;
+    --pnr-arg=*) pnr_extra+=("${1#--pnr-arg=}"); shift ;;
     --netlist) netlist=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) die "unknown option $1 (fpga/flow.sh --help)" ;;
@@ -292,7 +297,7 @@ step_start=$(date +%s)
 echo "flow: $name: place and route ($device, $freq MHz) ..."
 pnr_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
           --seed "$seed" --router "$router" --timing-allow-fail --report "$out/report.json"
-          -l "$out/pnr.log" -q)
+          -l "$out/pnr.log" -q "${pnr_extra[@]}")
 if [ -n "$lpf" ]; then
   pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config")
 else

@@ -126,29 +126,34 @@ module sgu_lsu #(
     end
   end
 
-  // The first faulting lane: a priority encoder, then one multiplexer for its address.
+  // The first faulting lane (sgu_lowest: AND/OR terms, not a priority chain), then one
+  // multiplexer for its address.
   logic [LaneBits-1:0] bad_first;
-  always_comb begin
-    bad_first = '0;
-    for (int l = NumLanes - 1; l >= 0; l--) begin
-      if (bad_q[l]) bad_first = LaneBits'(l);
-    end
-  end
-  assign fault_o            = bad_q != '0;
-  assign fault_misaligned_o = mis_q[bad_first];
+  logic [NumLanes-1:0] bad_onehot;
+  logic                bad_any;
+  sgu_lowest #(
+    .Width(NumLanes)
+  ) u_bad_first (
+    .vec_i   (bad_q),
+    .onehot_o(bad_onehot),
+    .idx_o   (bad_first),
+    .any_o   (bad_any)
+  );
+  assign fault_o            = bad_any;
+  assign fault_misaligned_o = |(mis_q & bad_onehot);
   assign fault_addr_o       = cur_addr;  // while idle, the first faulting lane's (below)
 
   // ---------------------------------------------------------------- lane sequencing
-  always_comb begin
-    cur       = '0;
-    cur_found = 1'b0;
-    for (int l = NumLanes - 1; l >= 0; l--) begin
-      if (todo_q[l]) begin
-        cur       = LaneBits'(l);
-        cur_found = 1'b1;
-      end
-    end
-  end
+  // The lane served next: the lowest lane still to do.
+  logic [NumLanes-1:0] cur_onehot;
+  sgu_lowest #(
+    .Width(NumLanes)
+  ) u_cur (
+    .vec_i   (todo_q),
+    .onehot_o(cur_onehot),
+    .idx_o   (cur),
+    .any_o   (cur_found)
+  );
 
   // One address multiplexer for both uses: while idle (the only time the core reads the
   // checks) the first faulting lane, during a request the lane being served.
@@ -221,11 +226,13 @@ module sgu_lsu #(
               if (once_i) begin
                 rdata_d = {NumLanes{rbeat}};
               end else begin
-                rdata_d[cur] = rbeat;
+                for (int l = 0; l < NumLanes; l++) begin
+                  if (cur_onehot[l]) rdata_d[l] = rbeat;
+                end
               end
             end
-            todo_d[cur] = 1'b0;
-            if ((todo_q & ~(NumLanes'(1) << cur)) == '0) begin
+            todo_d = todo_q & ~cur_onehot;
+            if ((todo_q & ~cur_onehot) == '0) begin
               state_d = StDone;
             end else begin
               state_d = StAddr;

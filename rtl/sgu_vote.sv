@@ -31,19 +31,27 @@ module sgu_vote #(
     endcase
   end
 
-  // The lowest active lane's index (priority encoder), then one N:1 multiplexer of its value:
-  // the FPGA flow maps this file's multiplexers onto slice multiplexers (fpga/flow.sh), 8 LUT4
-  // per bit at SIMD16 instead of a 16-step priority chain per bit.
+  // The lowest active lane's index (sgu_lowest: AND/OR terms, no priority chain), then one N:1
+  // multiplexer of its value: the FPGA flow maps this file's multiplexers onto slice
+  // multiplexers (fpga/flow.sh), 8 LUT4 per bit at SIMD16. (A priority chain of `if`s here was
+  // the core's slowest path: muxcover covered it as 16 slice levels in series, 31 ns estimated.)
   localparam int unsigned LaneBits = $clog2(NumLanes);
+  logic [NumLanes-1:0] first_onehot;
   logic [LaneBits-1:0] first_idx;
+  logic                any_exec;
 
-  always_comb begin
-    first_idx = '0;
-    for (int l = NumLanes - 1; l >= 0; l--) begin
-      if (exec_i[l]) first_idx = LaneBits'(l);
-    end
-  end
+  sgu_lowest #(
+    .Width(NumLanes)
+  ) u_first (
+    .vec_i   (exec_i),
+    .onehot_o(first_onehot),
+    .idx_o   (first_idx),
+    .any_o   (any_exec)
+  );
 
-  assign first_o = (exec_i != '0) ? data_i[first_idx] : 64'd0;
+  assign first_o = any_exec ? data_i[first_idx] : 64'd0;
+
+  logic unused;
+  assign unused = ^first_onehot;
 
 endmodule
