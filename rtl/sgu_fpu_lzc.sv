@@ -17,7 +17,6 @@ module sgu_fpu_lzc (
 );
 
   localparam int unsigned WinW   = sgu_fpu_pkg::FpuWinWidth;  // 76
-  localparam int unsigned CntW   = 7;                         // counts 0..76
   localparam int unsigned BlkW   = 8;                         // bits per block
   localparam int unsigned NumBlk = 10;                        // 80 bits: see leaves
 
@@ -33,22 +32,48 @@ module sgu_fpu_lzc (
   assign leaves = {mag_i | limit_i, 1'b1, {(NumBlk * BlkW - WinW - 1){1'b0}}};
 
   always_comb begin
+    logic [3:1] top4;  // the upper half, without its lowest bit (never needed)
+    logic       top2;  // the upper bit of the remaining pair
     for (int unsigned b = 0; b < NumBlk; b++) begin
       blk[b]     = leaves[(NumBlk - b) * BlkW - 1 -: BlkW];
       blk_nz[b]  = |blk[b];
-      blk_cnt[b] = '1;
-      for (int unsigned k = 0; k < BlkW; k++) begin  // the highest one wins
-        if (blk[b][k]) blk_cnt[b] = 3'(BlkW - 1 - k);
-      end
+      // Leading zeros within the block as a halving tree (3 levels; 7 for an empty block,
+      // which is never selected).
+      blk_cnt[b][2] = ~|blk[b][7:4];
+      top4          = blk_cnt[b][2] ? blk[b][3:1] : blk[b][7:5];
+      blk_cnt[b][1] = ~|top4[3:2];
+      top2          = blk_cnt[b][1] ? top4[1] : top4[3];
+      blk_cnt[b][0] = ~top2;
     end
   end
 
+  // The first nonzero block (block 0 holds the top bits; the bounding one makes one nonzero):
+  // sgu_lowest gives it as AND/OR terms rather than a chain of 10 multiplexers, then its count
+  // is selected by an AND-OR.
+  logic [NumBlk-1:0] first_blk;
+  logic [3:0]        first_idx;
+  logic              any_blk;
+
+  sgu_lowest #(
+    .Width(NumBlk)
+  ) u_first_blk (
+    .vec_i   (blk_nz),
+    .onehot_o(first_blk),
+    .idx_o   (first_idx),
+    .any_o   (any_blk)
+  );
+
   always_comb begin
-    cnt_o = CntW'(WinW);  // unreachable: the bounding one is in block 9
-    for (int b = NumBlk - 1; b >= 0; b--) begin  // the first block wins
-      if (blk_nz[b]) cnt_o = {4'(b), blk_cnt[b]};
+    logic [2:0] in_blk;
+    in_blk = '0;
+    for (int unsigned b = 0; b < NumBlk; b++) begin
+      in_blk = in_blk | (blk_cnt[b] & {3{first_blk[b]}});
     end
+    cnt_o = {first_idx, in_blk};
   end
+
+  logic unused_any;
+  assign unused_any = any_blk;  // always 1: the bounding one is in block 9
 
 `ifndef SYNTHESIS
   // The count reaches the leading one or the limit, and passes no one (any input).

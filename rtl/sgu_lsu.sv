@@ -14,7 +14,9 @@
 //
 // Execution: active lanes are served in lane order, one single-beat AXI transfer each (a scalar
 // address, once_i, is served once and its load data is given to every lane). A read costs one AR
-// handshake plus the R beat; a write puts AW and W up together and waits for B. An error response
+// handshake plus the R beat; a write puts AW and W up together and waits for B. Each beat's
+// address, store data and strobes are registered as the beat starts (the AXI payload comes from
+// flip-flops), at no cost in cycles: the next lane is known before the current beat ends. An error response
 // ends the request: done_o with bus_err_o and the failing address; for stores the earlier lanes
 // have been written. Throughput: one lane per 2 + memory latency cycles (coalescing is the block
 // engine's job). done_o comes one cycle after the last response, with the load data registered.
@@ -91,10 +93,7 @@ module sgu_lsu #(
   logic                      aw_done_q, aw_done_d, w_done_q, w_done_d;
   logic                      err_q, err_d;
   logic [31:0]               err_addr_q, err_addr_d;
-  logic [LaneBits-1:0]       cur;
-  logic                      cur_found;
-  logic [31:0]               cur_addr;
-  logic [OffBits-1:0]        cur_off;
+  logic [NumLanes-1:0]       cur_d;
   logic [63:0]               size_mask, rbeat, wbeat;
   logic [7:0]                strb8;
   logic                      resp_err;
@@ -141,43 +140,71 @@ module sgu_lsu #(
   );
   assign fault_o            = bad_any;
   assign fault_misaligned_o = |(mis_q & bad_onehot);
-  assign fault_addr_o       = cur_addr;  // while idle, the first faulting lane's (below)
 
   // ---------------------------------------------------------------- lane sequencing
-  // The lane served next: the lowest lane still to do.
-  logic [NumLanes-1:0] cur_onehot;
+  // The lane of the next beat: while idle, the first faulting lane (for fault_addr_o) or, when
+  // none faults, the first active lane (the request's first beat); while serving, the lowest
+  // lane still to do after the current one. One multiplexer picks its address for both uses.
+  // A beat's address, store data and strobes are registered as the beat starts (beat_*_q), so
+  // the AXI payload comes from flip-flops and the lane multiplexer and the byte shift end in a
+  // register instead of running on into the memory (docs/fpga.md "Timing of the pipelined core").
+  logic [NumLanes-1:0] cur_q;       // the lane being served (one-hot)
+  logic [NumLanes-1:0] rest;        // lanes still to do after it
+  logic [NumLanes-1:0] nxt_src, nxt_onehot;
+  logic [LaneBits-1:0] nxt;
+  logic                nxt_any;
+  logic [31:0]         sel_addr;
+  logic [OffBits-1:0]  sel_off;
+
+  assign rest    = todo_q & ~cur_q;
+  assign nxt_src = (state_q == StIdle) ? (bad_any ? bad_q : lanes_i) : rest;
+
   sgu_lowest #(
     .Width(NumLanes)
-  ) u_cur (
-    .vec_i   (todo_q),
-    .onehot_o(cur_onehot),
-    .idx_o   (cur),
-    .any_o   (cur_found)
+  ) u_nxt (
+    .vec_i   (nxt_src),
+    .onehot_o(nxt_onehot),
+    .idx_o   (nxt),
+    .any_o   (nxt_any)
   );
 
-  // One address multiplexer for both uses: while idle (the only time the core reads the
-  // checks) the first faulting lane, during a request the lane being served.
-  logic [LaneBits-1:0] addr_lane;
-  assign addr_lane = (state_q == StIdle) ? bad_first : cur;
-  assign cur_addr  = addr_q[addr_lane];
-  assign cur_off   = cur_addr[OffBits-1:0];
+  assign sel_addr     = addr_q[nxt];
+  assign sel_off      = sel_addr[OffBits-1:0];
+  assign fault_addr_o = sel_addr;  // while idle: the first faulting lane's
+
+  logic                    beat_start;  // the next cycle offers a new beat (enters StAddr)
+  logic [31:0]             beat_addr_q;
+  logic [AxiDataWidth-1:0] beat_wdata_q;
+  logic [StrbW-1:0]        beat_strb_q;
+  logic [OffBits-1:0]      beat_off;
+
   assign size_mask = (size_log2_i == 2'd3) ? '1 : ((64'd1 << (8 * size_bytes)) - 64'd1);
+  assign strb8     = 8'((9'd1 << size_bytes) - 9'd1);
+  assign wbeat     = wdata_i[nxt] & size_mask;
+
+  always_ff @(posedge clk_i) begin
+    if (beat_start) begin
+      beat_addr_q  <= sel_addr;
+      beat_wdata_q <= AxiDataWidth'(wbeat) << (8 * sel_off);
+      beat_strb_q  <= StrbW'(strb8) << sel_off;
+    end
+  end
+
+  assign beat_off = beat_addr_q[OffBits-1:0];
   // The beat's bytes extended by the load type here, once, rather than per lane in the core.
-  assign rbeat     = sgu_pkg::ext_dt(64'(r_data_i >> (8 * cur_off)), dt_i);
-  assign resp_err  = store_i ? b_resp_i[1] : r_resp_i[1];
+  assign rbeat    = sgu_pkg::ext_dt(64'(r_data_i >> (8 * beat_off)), dt_i);
+  assign resp_err = store_i ? b_resp_i[1] : r_resp_i[1];
 
   assign busy_o     = state_q != StIdle;
   assign ar_valid_o = (state_q == StAddr) && !store_i;
-  assign ar_addr_o  = cur_addr;
+  assign ar_addr_o  = beat_addr_q;
   assign ar_size_o  = {1'b0, size_log2_i};
   assign aw_valid_o = (state_q == StAddr) && store_i && !aw_done_q;
-  assign aw_addr_o  = cur_addr;
+  assign aw_addr_o  = beat_addr_q;
   assign aw_size_o  = {1'b0, size_log2_i};
   assign w_valid_o  = (state_q == StAddr) && store_i && !w_done_q;
-  assign wbeat      = wdata_i[cur] & size_mask;
-  assign strb8      = 8'((9'd1 << size_bytes) - 9'd1);
-  assign w_data_o   = AxiDataWidth'(wbeat) << (8 * cur_off);
-  assign w_strb_o   = StrbW'(strb8) << cur_off;
+  assign w_data_o   = beat_wdata_q;
+  assign w_strb_o   = beat_strb_q;
   assign r_ready_o  = (state_q == StResp) && !store_i;
   assign b_ready_o  = (state_q == StResp) && store_i;
 
@@ -192,13 +219,17 @@ module sgu_lsu #(
     done_o     = 1'b0;
     bus_err_o  = 1'b0;
     err_addr_o = err_addr_q;
+    beat_start = 1'b0;
+    cur_d      = cur_q;
     unique case (state_q)
       StIdle: begin
         if (req_i) begin
           // A scalar address is accessed once, by the first active lane.
-          rdata_d = '0;
-          todo_d  = once_i ? (lanes_i & ~(lanes_i - NumLanes'(1))) : lanes_i;
-          state_d = StAddr;
+          rdata_d    = '0;
+          todo_d     = once_i ? nxt_onehot : lanes_i;
+          cur_d      = nxt_onehot;
+          beat_start = 1'b1;
+          state_d    = StAddr;
         end
       end
       StAddr: begin
@@ -218,7 +249,7 @@ module sgu_lsu #(
           w_done_d  = 1'b0;
           if (resp_err) begin
             err_d      = 1'b1;
-            err_addr_d = cur_addr;
+            err_addr_d = beat_addr_q;
             state_d    = StDone;
             todo_d     = '0;
           end else begin
@@ -227,15 +258,17 @@ module sgu_lsu #(
                 rdata_d = {NumLanes{rbeat}};
               end else begin
                 for (int l = 0; l < NumLanes; l++) begin
-                  if (cur_onehot[l]) rdata_d[l] = rbeat;
+                  if (cur_q[l]) rdata_d[l] = rbeat;
                 end
               end
             end
-            todo_d = todo_q & ~cur_onehot;
-            if ((todo_q & ~cur_onehot) == '0) begin
+            todo_d = rest;
+            if (rest == '0) begin
               state_d = StDone;
             end else begin
-              state_d = StAddr;
+              cur_d      = nxt_onehot;
+              beat_start = 1'b1;
+              state_d    = StAddr;
             end
           end
         end
@@ -256,6 +289,7 @@ module sgu_lsu #(
     if (!rst_ni) begin
       state_q   <= StIdle;
       todo_q    <= '0;
+      cur_q     <= '0;
       rdata_q   <= '0;
       aw_done_q <= 1'b0;
       w_done_q  <= 1'b0;
@@ -264,6 +298,7 @@ module sgu_lsu #(
     end else begin
       state_q   <= state_d;
       todo_q    <= todo_d;
+      cur_q     <= cur_d;
       rdata_q   <= rdata_d;
       aw_done_q <= aw_done_d;
       w_done_q  <= w_done_d;
@@ -273,7 +308,7 @@ module sgu_lsu #(
   end
 
   logic unused;
-  assign unused = cur_found ^ r_resp_i[0] ^ b_resp_i[0];
+  assign unused = nxt_any ^ (^bad_first) ^ r_resp_i[0] ^ b_resp_i[0];
 
   `SGU_ASSERT_INIT(DataWidth_A, AxiDataWidth >= 64 && AxiDataWidth <= 512 &&
                                 (AxiDataWidth & (AxiDataWidth - 1)) == 0)
