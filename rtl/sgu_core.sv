@@ -28,7 +28,7 @@
 // word, to the instruction right behind it).
 // Hazards, all resolved in R by stalling: a source that a long operation in X, L2, L3 or L4
 // will write (RAW); a source that overlaps the short result in X other than as the forwarded
-// low word (xf_stall); a short writer whose destination a long operation in X or L2 will still
+// low word, or a shuffle's result at all (xf_stall; the crossbar picks its values in L2); a short writer whose destination a long operation in X or L2 will still
 // write (WAW); a short writer when a long writer is in L3 (both would write in the same cycle).
 // A redirect (mispredicted branch), a trap or halt in X, and the watchdog flush F, D and R; a trap
 // leaves no architectural effect (nothing written, pc/exec/stack unchanged) and its record
@@ -373,7 +373,8 @@ module sgu_core #(
     for (int unsigned s = 0; s < 3; s++) begin
       xf_stall |= x_valid_q && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
                   overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]) &&
-                  !(s < 2 && r_rs[s] == x_dec_q.rd && !(r_rs_pair[s] && x_dec_q.rd_pair));
+                  !(s < 2 && r_rs[s] == x_dec_q.rd && !(r_rs_pair[s] && x_dec_q.rd_pair) &&
+                    x_dec_q.opcode != OpShfl);
     end
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
@@ -466,7 +467,9 @@ module sgu_core #(
   // written alone or as a pair); every other overlap (a 64-bit result read as a pair, a pair's
   // high half read alone, an odd register written and its pair read, any rs3 operand) waits one
   // cycle in R (hazard xf_stall below), after which the register file's own forward supplies
-  // it. A 64-bit dependent chain thus runs at one instruction per two cycles; forwarding high
+  // it. A shuffle's result never forwards: the crossbar picks it in L2 (u_xbar below), so its
+  // consumer right behind waits one cycle in R the same way.
+  // A 64-bit dependent chain thus runs at one instruction per two cycles; forwarding high
   // words and rs3 too would cost 4 x N x 32 more multiplexers (docs/fpga.md "Area").
   // The forwarded value and these selects stay valid while the instruction waits in X (a long
   // operation's passes, a memory access): l2_data_q loads only when a short writer leaves X.
@@ -476,7 +479,7 @@ module sgu_core #(
   logic [NumLanes-1:0] x_lanes;     // lanes the instruction in X writes (scalar: lane 0)
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
-    assign xf_lo_d[p] = x_short_wr && r_dec_q.rs_used[p] && r_rs[p] == x_dec_q.rd;
+    assign xf_lo_d[p] = x_short_wr && !x_shfl && r_dec_q.rs_used[p] && r_rs[p] == x_dec_q.rd;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -647,17 +650,30 @@ module sgu_core #(
     end
   end
 
-  logic [NumLanes-1:0][31:0] xbar_res;
+  // Crossbar: indices in X, registered when the shuffle leaves X (xs_ld); values picked in L2 from
+  // A and B/R, which travel in l2_data_q (x_val below: {R, A}). The result is written at the end
+  // of L2 like any short result, but exists only in L2: nothing forwards it into X (xf_stall).
+  logic [NumLanes-1:0][31:0] xbar_res, xbar_a, xbar_r;
+  logic                      x_shfl, xs_ld, l2_shfl_q;
+  assign x_shfl = x_valid_q && x_dec_q.opcode == OpShfl;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
+    assign xbar_a[l] = l2_data_q[l][31:0];
+    assign xbar_r[l] = l2_data_q[l][63:32];
+  end
+
   sgu_xbar #(
     .NumLanes(NumLanes)
   ) u_xbar (
-    .en_i        (x_valid_q && x_dec_q.opcode == OpShfl),
+    .clk_i       (clk_i),
+    .en_i        (x_shfl),
+    .ld_i        (xs_ld),
     .mode_i      (x_dec_q.mod),
     .width_log2_i(x_dec_q.imm[2:0]),
     .exec_i      (exec_q),
-    .a_i         (src_lo[0]),
     .d_i         (src_lo[1]),
-    .r_i         (src_lo[2]),
+    .mux_en_i    (l2_shfl_q),
+    .a_i         (xbar_a),
+    .r_i         (xbar_r),
     .res_o       (xbar_res)
   );
 
@@ -915,7 +931,7 @@ module sgu_core #(
     end
     always_comb begin
       unique case (wb_q)
-        WbXbar:    x_val[l] = {32'd0, xbar_res[l]};
+        WbXbar:    x_val[l] = {src_lo[2][l], src_lo[0][l]};  // R, A: the crossbar's L2 inputs
         WbUniform: x_val[l] = uniform;
         WbLaneIdx: x_val[l] = 64'(l);
         WbLoad:    x_val[l] = lsu_rdata_i[l];  // extended by the LSU
@@ -1001,6 +1017,21 @@ module sgu_core #(
   // Records move every cycle (bubbles included); the data of short writes moves with them.
   logic [NumLanes-1:0][63:0] l3_data_q, l4_data_q, l5_data_q;
   assign x_short_wr = x_rec.valid && x_rec.we && !x_rec.long_wb;
+  assign xs_ld      = x_short_wr && x_shfl;
+
+  // The value of the short writer in L2: its registered result, or the crossbar's output.
+  logic [NumLanes-1:0][63:0] l2_val;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
+    assign l2_val[l] = l2_shfl_q ? {32'd0, xbar_res[l]} : l2_data_q[l];
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      l2_shfl_q <= 1'b0;
+    end else begin
+      l2_shfl_q <= xs_ld && !start;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1026,7 +1057,7 @@ module sgu_core #(
 
   always_ff @(posedge clk_i) begin
     if (x_rec.valid && x_rec.we && !x_rec.long_wb) l2_data_q <= x_val;
-    if (l2_q.valid && l2_q.we && !l2_q.long_wb) l3_data_q <= l2_data_q;
+    if (l2_q.valid && l2_q.we && !l2_q.long_wb) l3_data_q <= l2_val;
     if (l3_q.valid && l3_q.we && !l3_q.long_wb) l4_data_q <= l3_data_q;
     if (l4_q.valid && l4_q.we && !l4_q.long_wb) l5_data_q <= l4_data_q;
   end
@@ -1048,7 +1079,7 @@ module sgu_core #(
   assign wr_lanes = l5_wr ? l5_q.lanes : l2_q.lanes;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wr
     logic [63:0] v;
-    assign v        = l5_wr ? long_res[l] : l2_data_q[l];
+    assign v        = l5_wr ? long_res[l] : l2_val[l];
     assign wr_lo[l] = v[31:0];
     assign wr_hi[l] = v[63:32];
   end

@@ -6,8 +6,8 @@
 // `if` chain, so a chain over N bits becomes N multiplexers in series, a path N levels deep unless
 // ABC restructures it (it does not always: the LSU's lane selection was 16 LUT levels at SIMD16,
 // and under the FPGA flow's muxcover the vote unit's `first` was 16 slice levels). Here each
-// one-hot bit is "set and nothing set below" (a prefix OR) and each index bit an OR of one-hot
-// bits: a few LUT levels.
+// one-hot bit is "set and nothing set below" (an OR reduction) and each index bit an OR of
+// one-hot bits: a few LUT levels.
 
 module sgu_lowest #(
   parameter int unsigned Width = 16,
@@ -18,16 +18,24 @@ module sgu_lowest #(
   output logic [IdxBits-1:0] idx_o,     // its position (0 when vec_i == 0)
   output logic               any_o      // vec_i != 0
 );
-  always_comb begin
-    logic none_below;
-    none_below = 1'b1;
-    idx_o      = '0;
-    for (int i = 0; i < Width; i++) begin
-      onehot_o[i] = vec_i[i] && none_below;
-      none_below  = none_below && !vec_i[i];
-      idx_o       = idx_o | (IdxBits'(i) & {IdxBits{onehot_o[i]}});
+  // Each term is a reduction (Yosys builds those as balanced trees), not a serial chain: ABC maps
+  // a chain written as one (none_below = none_below && !vec[i]) about three inputs per LUT level.
+  for (genvar i = 0; i < Width; i++) begin : gen_onehot
+    if (i == 0) begin : gen_first
+      assign onehot_o[i] = vec_i[i];
+    end else begin : gen_rest
+      assign onehot_o[i] = vec_i[i] && !(|vec_i[i-1:0]);
     end
-    any_o = !none_below;
   end
+
+  for (genvar b = 0; b < IdxBits; b++) begin : gen_idx
+    logic [Width-1:0] has_bit;  // positions whose index has bit b set
+    for (genvar i = 0; i < Width; i++) begin : gen_pos
+      assign has_bit[i] = ((i >> b) & 1) != 0;
+    end
+    assign idx_o[b] = |(onehot_o & has_bit);
+  end
+
+  assign any_o = |vec_i;
 
 endmodule

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU lane crossbar: lane l receives element j(l) of the 2N-entry concatenation X||Y, or a default.
 //
-// One primitive serves every shuffle of docs/isa.md "Crossbar". Purely combinational, zero
-// latency, so one shuffle issues per cycle; res_o is don't-care unless en_i. The index formula of each mode is written once, here,
-// as a table; the golden model (sw/model) implements the same table:
+// One primitive serves every shuffle of docs/isa.md "Crossbar". Two stages, one shuffle per
+// cycle: the index stage (the shuffle in X) computes each lane's source index and whether it is
+// in range from d and registers them with the exec mask when the shuffle leaves X (ld_i); the
+// multiplexer stage (the shuffle in L2, the next cycle) picks the values from A and B/R, which
+// the caller has registered at the same edge (the core keeps them in its L2 result register).
+// Split so that neither the index arithmetic nor the 2N:1 multiplexer has the other in its
+// path (docs/fpga.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
+// The index formula of each mode is written once, here, as a table; the golden model
+// (sw/model) implements the same table:
 //
 //   w = group width (2^width_log2_i, or N when width_log2_i == 0), g = l mod w, base = l - g
 //   mode   | X || Y | source j                      | out of range -> default
@@ -22,13 +28,18 @@
 module sgu_xbar #(
   parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
 ) (
-  input  logic                            en_i,          // a shuffle is executing
+  input  logic                            clk_i,
+  // Index stage: the shuffle in X.
+  input  logic                            en_i,          // a shuffle is in X
+  input  logic                            ld_i,          // it leaves X: register its indices
   input  logic [3:0]                      mode_i,        // sgu_isa_pkg ModShfl* value
   input  logic [2:0]                      width_log2_i,  // group width, 0 = whole sub-group
-  input  logic [NumLanes-1:0]             exec_i,        // lanes that executed the shuffle
-  input  logic [NumLanes-1:0][31:0]       a_i,           // data A
+  input  logic [NumLanes-1:0]             exec_i,        // lanes that execute the shuffle
   input  logic [NumLanes-1:0][31:0]       d_i,           // index / delta / mask per lane
-  input  logic [NumLanes-1:0][31:0]       r_i,           // second register B or default R
+  // Multiplexer stage: the cycle after ld_i.
+  input  logic                            mux_en_i,      // the shuffle registered at ld_i
+  input  logic [NumLanes-1:0][31:0]       a_i,           // data A, registered at ld_i
+  input  logic [NumLanes-1:0][31:0]       r_i,           // B or default R, registered at ld_i
   output logic [NumLanes-1:0][31:0]       res_o          // value received by each lane
 );
   import sgu_isa_pkg::*;
@@ -45,23 +56,33 @@ module sgu_xbar #(
     end
   end
 
-  // Range checks on the 32-bit d are split into "d >= 2N" (an OR of its high bits) and small
-  // compares on its low LaneBits + 1 bits, so that no lane builds a 32-bit comparator.
+  // Index stage registers: per lane the source index and its kind, and the exec mask.
+  logic [NumLanes-1:0][LaneBits-1:0] src_q;
+  logic [NumLanes-1:0]               ok_q;      // in range (the source's exec bit still to test)
+  logic [NumLanes-1:0]               second_q;  // from the second register of X || Y
+  logic [NumLanes-1:0]               zero_q;    // the default is 0 rather than R[l]
+  logic [NumLanes-1:0]               exec_q;
+
+  always_ff @(posedge clk_i) begin
+    if (ld_i) exec_q <= exec_i;
+  end
+
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
     logic [LaneBits-1:0] src;
+    logic                in_range, from_second, zero_default;
 
-    // One procedural block per lane, evaluated only for a shuffle (en_i): otherwise the result is
-    // don't-care (x: no gate in synthesis) and the simulation skips the lane.
+    // Range checks on the 32-bit d are split into "d >= 2N" (an OR of its high bits) and small
+    // compares on its low LaneBits + 1 bits, so that no lane builds a 32-bit comparator.
+    // One procedural block per lane and stage, evaluated only for a shuffle (en_i, mux_en_i):
+    // otherwise the values are don't-care (x: no gate in synthesis) and the simulation skips
+    // the lane.
     always_comb begin
       logic [LaneBits-1:0] lane, g, base, dl, gd_sum, gd_diff;
       logic [LaneBits:0]   dw;         // d mod 2N
       logic [LaneBits+1:0] wide;       // l + d, l + N - d (d < 2N): no wrap
       logic [LaneBits:0]   gd_wide;    // g + d (d < N)
       logic                big, ge_n;  // d >= 2N, d >= N
-      logic                in_range, from_second, zero_default;
-      logic [31:0]         picked;
       src          = 'x;
-      res_o[l]     = 'x;
       lane         = 'x;
       g            = 'x;
       base         = 'x;
@@ -76,7 +97,6 @@ module sgu_xbar #(
       in_range     = 'x;
       from_second  = 'x;
       zero_default = 'x;
-      picked       = 'x;
       if (en_i) begin
         lane    = LaneBits'(l);
         g       = lane & wmask;
@@ -134,8 +154,26 @@ module sgu_xbar #(
             src      = base | (gd_sum & wmask);
           end
         endcase
-        picked   = from_second ? r_i[src] : a_i[src];
-        res_o[l] = (in_range && exec_i[src]) ? picked : (zero_default ? 32'd0 : r_i[l]);
+      end
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (ld_i) begin
+        src_q[l]    <= src;
+        ok_q[l]     <= in_range;
+        second_q[l] <= from_second;
+        zero_q[l]   <= zero_default;
+      end
+    end
+
+    // Multiplexer stage.
+    always_comb begin
+      logic [31:0] picked;
+      picked   = 'x;
+      res_o[l] = 'x;
+      if (mux_en_i) begin
+        picked   = second_q[l] ? r_i[src_q[l]] : a_i[src_q[l]];
+        res_o[l] = (ok_q[l] && exec_q[src_q[l]]) ? picked : (zero_q[l] ? 32'd0 : r_i[l]);
       end
     end
   end
