@@ -392,6 +392,8 @@ module sgu_core #(
   logic        x_done;        // the instruction leaves X at this edge
   logic        x_accept;
 
+  logic        x_shfl;        // a shuffle is in X
+  assign x_shfl      = x_valid_q && x_dec_q.opcode == OpShfl;
   assign x_accept    = !x_valid_q || x_done;
   assign x_last_step = !x_dec_q.wide || x_step_q == 2'd2;
   assign x_last_pass = x_pass_q == MfuPassBits'(LanesPerMfu - 1);
@@ -654,8 +656,7 @@ module sgu_core #(
   // A and B/R, which travel in l2_data_q (x_val below: {R, A}). The result is written at the end
   // of L2 like any short result, but exists only in L2: nothing forwards it into X (xf_stall).
   logic [NumLanes-1:0][31:0] xbar_res, xbar_a, xbar_r;
-  logic                      x_shfl, xs_ld, l2_shfl_q;
-  assign x_shfl = x_valid_q && x_dec_q.opcode == OpShfl;
+  logic                      xs_ld, l2_shfl_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     assign xbar_a[l] = l2_data_q[l][31:0];
     assign xbar_r[l] = l2_data_q[l][63:32];
