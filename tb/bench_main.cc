@@ -138,6 +138,9 @@ std::vector<IpcCase> IpcCases() {
   c.push_back({"dependent 64-bit multiplies", init,
                Repeat(16, [](unsigned) { return std::string("  mul.i64 v4, v4, v4\n"); }),
                "3K + 4 cycles each: 3K steps, then 4 more until the result is written"});
+  c.push_back({"dependent shuffle chain", init,
+               Repeat(32, [](unsigned) { return std::string("  shfl.rotdn v1, v1, s2\n"); }),
+               "1 per 2 cycles: the crossbar picks its values in L2, so the next shuffle waits one cycle in R"});
   static const char* const modes[] = {"idx", "xor", "up", "down", "rotup", "rotdn"};
   for (const char* m : modes) {
     const std::string mode = m;
