@@ -324,9 +324,9 @@ module sgu_core #(
   logic        x_valid_q;
   logic [7:0]  x_fault_q;
   rec_t        l2_q, l3_q, l4_q, l5_q;
-  logic [3:0]       lw_valid;
-  logic [3:0][5:0]  lw_rd;
-  logic [3:0]       lw_pair;
+  logic [4:0]       lw_valid;
+  logic [4:0][5:0]  lw_rd;
+  logic [4:0]       lw_pair;
 
   assign lw_valid[0] = x_valid_q && x_fault_q == CauseNone && !x_dec_q.illegal &&
                        x_dec_q.is_long && x_dec_q.writes;
@@ -341,6 +341,9 @@ module sgu_core #(
   assign lw_valid[3] = l4_q.valid && l4_q.long_wb && l4_q.we;
   assign lw_rd[3]    = l4_q.rd;
   assign lw_pair[3]  = l4_q.pair;
+  assign lw_valid[4] = l5_q.valid && l5_q.long_wb && l5_q.we;
+  assign lw_rd[4]    = l5_q.rd;
+  assign lw_pair[4]  = l5_q.pair;
 
   logic [2:0][5:0] r_rs;
   logic [2:0]      r_rs_pair;
@@ -352,7 +355,7 @@ module sgu_core #(
   always_comb begin
     raw = 1'b0;
     waw = 1'b0;
-    for (int unsigned k = 0; k < 4; k++) begin
+    for (int unsigned k = 0; k < 5; k++) begin
       for (int unsigned s = 0; s < 3; s++) begin
         raw |= lw_valid[k] && r_dec_q.rs_used[s] &&
                overlap(lw_rd[k], lw_pair[k], r_rs[s], r_rs_pair[s]);
@@ -375,6 +378,11 @@ module sgu_core #(
                   overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]) &&
                   !(s < 2 && r_rs[s] == x_dec_q.rd && !(r_rs_pair[s] && x_dec_q.rd_pair) &&
                     x_dec_q.opcode != OpShfl);
+      // The short writer in L2 (written at the end of this cycle), the same way: the operand
+      // registers take no forward, only the low word of rs1/rs2 comes from the L3 forward.
+      xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && r_dec_q.rs_used[s] &&
+                  overlap(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s]) &&
+                  !(s < 2 && r_rs[s] == l2_q.rd && !(r_rs_pair[s] && l2_q.pair));
     end
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
@@ -461,36 +469,62 @@ module sgu_core #(
     .wr_hi_i   (wr_hi)
   );
 
-  // X-input forward. A short result is written at the end of L2, one cycle after X computed it;
-  // the instruction right behind it takes it from l2_data_q instead of its operand register.
-  // The selects are decided at the R -> X edge and registered (xf_*_q), so the multiplexer is
-  // one LUT per bit. Only the low word of the rs1 and rs2 operands forwards, and only when the
-  // written register is the operand's register r (a single register, or the low half of a pair,
+  // X-input forwards. A short result is written at the end of L2, one cycle after X computed it.
+  // The register file's operand registers take no forward (they load the RAM row, corrected by
+  // the file's bypass for a write at the read edge), so the two instructions behind a short
+  // writer take its value at the input of X instead:
+  //   distance 1 (the writer was in X when the reader was in R): from l2_data_q, the writer's
+  //     registered result, while the writer is in L2 (xf_lo_q);
+  //   distance 2 (the writer was in L2, writing, when the reader was in R): from fw3_q, a copy
+  //     of what the writer wrote, taken at the edge the reader entered X (xf3_lo_q).
+  // The selects are decided at the R -> X edge and registered, so the multiplexer is a LUT or two
+  // per bit. Only the low word of the rs1 and rs2 operands forwards, and only when the written
+  // register is the operand's register r (a single register, or the low half of a pair,
   // written alone or as a pair); every other overlap (a 64-bit result read as a pair, a pair's
-  // high half read alone, an odd register written and its pair read, any rs3 operand) waits one
-  // cycle in R (hazard xf_stall below), after which the register file's own forward supplies
-  // it. A shuffle's result never forwards: the crossbar picks it in L2 (u_xbar below), so its
-  // consumer right behind waits one cycle in R the same way.
-  // A 64-bit dependent chain thus runs at one instruction per two cycles; forwarding high
-  // words and rs3 too would cost 4 x N x 32 more multiplexers (docs/fpga.md "Area").
-  // The forwarded value and these selects stay valid while the instruction waits in X (a long
-  // operation's passes, a memory access): l2_data_q loads only when a short writer leaves X.
-  logic [1:0]          xf_lo_d, xf_lo_q;  // rs1, rs2
-  logic [NumLanes-1:0] xf_lanes_q;  // lanes the forwarded result was written in (scalar: all)
-  logic                x_short_wr;  // the instruction leaving X writes a short result
-  logic [NumLanes-1:0] x_lanes;     // lanes the instruction in X writes (scalar: lane 0)
+  // high half read alone, an odd register written and its pair read, any rs3 operand) waits in R
+  // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A shuffle's result
+  // is not forwarded from X (the crossbar picks it in L2, u_xbar below): its reader right behind
+  // waits one cycle in R, then takes it from fw3_q.
+  // A 64-bit dependent chain thus runs at one instruction per two cycles; forwarding high words
+  // and rs3 too would cost 2 x 4 x N x 32 more multiplexers (docs/fpga.md "Area"); a forward
+  // into the operand registers (3 x N x 64) is what these replace.
+  // The forwarded values and the selects stay valid while the instruction waits in X (a long
+  // operation's passes, a memory access): l2_data_q loads only when a short writer leaves X,
+  // fw3_q only when X accepts the next instruction.
+  logic [1:0]          xf_lo_d, xf_lo_q;    // rs1, rs2: from l2_data_q
+  logic [1:0]          xf3_lo_d, xf3_lo_q;  // rs1, rs2: from fw3_q
+  logic [NumLanes-1:0] xf_lanes_q;   // lanes the forwarded result was written in (scalar: all)
+  logic [NumLanes-1:0] xf3_lanes_q;
+  logic                x_short_wr;   // the instruction leaving X writes a short result
+  logic                l2_short_wr;  // the instruction in L2 writes a short result (now)
+  logic [NumLanes-1:0] x_lanes;      // lanes the instruction in X writes (scalar: lane 0)
+  logic [NumLanes-1:0][31:0] fw3_q;  // low words the short writer in L2 wrote (distance 2)
+  logic [NumLanes-1:0][63:0] l2_val; // the value the short writer in L2 writes
+
+  assign l2_short_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
-    assign xf_lo_d[p] = x_short_wr && !x_shfl && r_dec_q.rs_used[p] && r_rs[p] == x_dec_q.rd;
+    assign xf_lo_d[p]  = x_short_wr && !x_shfl && r_dec_q.rs_used[p] && r_rs[p] == x_dec_q.rd;
+    assign xf3_lo_d[p] = l2_short_wr && r_dec_q.rs_used[p] && r_rs[p] == l2_q.rd;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      xf_lo_q    <= '0;
-      xf_lanes_q <= '0;
+      xf_lo_q     <= '0;
+      xf_lanes_q  <= '0;
+      xf3_lo_q    <= '0;
+      xf3_lanes_q <= '0;
     end else if (r_advance) begin
-      xf_lo_q    <= xf_lo_d;
-      xf_lanes_q <= x_dec_q.rd[5] ? '1 : x_lanes;
+      xf_lo_q     <= xf_lo_d;
+      xf_lanes_q  <= x_dec_q.rd[5] ? '1 : x_lanes;
+      xf3_lo_q    <= xf3_lo_d;
+      xf3_lanes_q <= l2_q.rd[5] ? '1 : l2_q.lanes;
+    end
+  end
+
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_fw3
+    always_ff @(posedge clk_i) begin
+      if (l2_short_wr && x_accept) fw3_q[l] <= l2_val[l][31:0];
     end
   end
 
@@ -503,7 +537,8 @@ module sgu_core #(
   for (genvar p = 0; p < 3; p++) begin : gen_src
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       if (p < 2) begin : gen_fwd
-        assign src_lo[p][l] = (xf_lo_q[p] && xf_lanes_q[l]) ? l2_data_q[l][31:0] : rf_lo[p][l];
+        assign src_lo[p][l] = (xf_lo_q[p] && xf_lanes_q[l])   ? l2_data_q[l][31:0] :
+                              (xf3_lo_q[p] && xf3_lanes_q[l]) ? fw3_q[l] : rf_lo[p][l];
       end else begin : gen_nofwd
         assign src_lo[p][l] = rf_lo[p][l];
       end
@@ -1021,7 +1056,6 @@ module sgu_core #(
   assign xs_ld      = x_short_wr && x_shfl;
 
   // The value of the short writer in L2: its registered result, or the crossbar's output.
-  logic [NumLanes-1:0][63:0] l2_val;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
     assign l2_val[l] = l2_shfl_q ? {32'd0, xbar_res[l]} : l2_data_q[l];
   end
@@ -1067,7 +1101,7 @@ module sgu_core #(
   // Short results at the end of L2 (from a register), long results at the end of L5; the
   // hazard checks keep the two from meeting.
   logic l2_wr, l5_wr;
-  assign l2_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
+  assign l2_wr = l2_short_wr;
   assign l5_wr = l5_q.valid && l5_q.long_wb && l5_q.we;
 
   // The value an instruction in L5 wrote (long: the lanes' pipes; short: carried from X).

@@ -20,11 +20,14 @@
 //      read the rows (synchronous read). The RAMs are read-before-write; a write at the same
 //      edge is remembered by a bypass register (byp_q, per port and half hit bits).
 //   2. At the edge where ld_i is high (the instruction moves from R to execute), each enabled
-//      port's operand register takes the row read at step 1, with the bypassed write of step 1
-//      and the write at this very edge forwarded in, and selects the register's half:
-//      rd_lo_o / rd_hi_o are registers, so the execute stage starts from flip-flops.
+//      port's operand register takes the row read at step 1, with the bypassed write of step 1,
+//      and selects the register's half: rd_lo_o / rd_hi_o are registers, so the execute stage
+//      starts from flip-flops.
 //   The core re-reads the same specifiers at every edge while the instruction waits in R, so
-//   the operands always include every write up to and including the edge that loads them.
+//   the operands include every write up to and including the edge of the last read. A write at
+//   the loading edge itself is NOT in the operands: the core forwards it at the input of its
+//   execute stage or holds the instruction in R (sgu_core "X-input forwards"); a multiplexer
+//   here would cost 3 x N x 64 LUTs for a case the core's two 32-bit forwards mostly cover.
 // Write port: wr_en_i writes register wr_spec_i (or the pair wr_spec_i, wr_spec_i+1) at the
 // rising edge, in the lanes of wr_lanes_i for a vector register; a scalar register in every lane,
 // whose values must be equal (a scalar result is uniform; asserted); writes to s0 are dropped.
@@ -138,7 +141,6 @@ module sgu_regfile #(
 
   // ------------------------------------------------------------------------------ read ports
   logic [2:0][NumLanes-1:0][63:0] q;
-  logic [2:0][4:0]                row_q;   // row each port read at its last read edge
   logic [2:0]                     odd_q;   // the operand is the row's high half
   logic [2:0]                     en_q;    // the port read an operand at the last edge
 
@@ -152,14 +154,12 @@ module sgu_regfile #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      row_q <= '0;
       odd_q <= '0;
       en_q  <= '0;
     end else begin
       en_q <= rd_en_i;
       for (int unsigned p = 0; p < 3; p++) begin
         if (rd_en_i[p]) begin
-          row_q[p] <= {rd_spec_i[p][5], rd_spec_i[p][4:1]};
           odd_q[p] <= rd_spec_i[p][0];
         end
       end
@@ -188,17 +188,13 @@ module sgu_regfile #(
     end
   end
 
-  // Operand registers: the row read (with the bypassed write), the write at the loading edge
-  // forwarded in, the register's half selected.
-  logic [2:0] fwd;  // the write at this edge hits the row a port read
+  // Operand registers: the row read (with the bypassed write), the register's half selected.
   for (genvar p = 0; p < 3; p++) begin : gen_out
-    assign fwd[p] = we && w_row == row_q[p];
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       logic [63:0] row;
       logic [31:0] lo_q, hi_q;
       for (genvar h = 0; h < 2; h++) begin : gen_half
-        assign row[32*h+:32] = (fwd[p] && wen[l][h])         ? wdata[l][32*h+:32] :
-                               (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
+        assign row[32*h+:32] = (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
                                                              : q[p][l][32*h+:32];
       end
       always_ff @(posedge clk_i) begin

@@ -369,8 +369,9 @@ TEST_P(IsaTest, Lockstep) {
 // Directed program for the paths between a result and the next instructions that read it
 // (docs/architecture.md "Pipeline"): the X-input forward of a short result's low word (rs1,
 // rs2), the cases that instead wait in R (a 64-bit result read as a pair, a pair's high half
-// read alone, an odd register written then its pair read, rs3), a distance-2 read (the
-// register file's forward at the operand registers' loading edge), scalar results, load
+// read alone, an odd register written then its pair read, rs3), distance-2 reads (the low-word
+// forward from fw3_q, and the cases that wait in R for the register file's bypass), shuffle
+// results at distances 1 and 2, scalar results, load
 // results, store data and load addresses just computed, short results feeding long operations
 // (which hold X for LanesPerMfu passes while the forwarded value must stay), and long results
 // read by short ones. Every retired value is checked against the golden model, under a full
@@ -411,9 +412,23 @@ const char* const kForwardProgram = R"(
   addi v19, v30, 0x100
   ld.i32 v20, [v19 + 0]
   add v21, v20, v20          # a load result
-  add v22, v1, v2            # distance 2
+  add v22, v1, v2            # distance 2 (the forward from fw3_q)
   nop
   add v23, v22, v22
+  add.i64 v4, v4, v4         # distance 2: a pair, rs3, a high half (wait in R)
+  nop
+  add.i64 v6, v4, v4
+  add v11, v1, v2
+  nop
+  sel v12, v1, v2, v11
+  add.i64 v8, v4, v4
+  nop
+  add v10, v9, v1
+  shfl.xor v14, v1, s2       # a shuffle's result at distance 1 (waits) and 2
+  add v15, v14, v1
+  shfl.xor v16, v15, s2
+  nop
+  add v17, v16, v16
   add v24, v1, v2            # a short result into long operations
   mul.i32 v25, v24, v24
   cvt.f32.i32 v26, v24
