@@ -116,7 +116,7 @@ std::vector<IpcCase> IpcCases() {
   // 22 instructions starting 40 bytes into a line: the loop spans 4 lines.
   c.push_back({"dependent 64-bit integer chain", init,
                Repeat(32, [](unsigned) { return std::string("  add.i64 v4, v4, v4\n"); }),
-               "1 per 2 cycles: only low words are forwarded from L2, so a pair waits one cycle in R"});
+               "1 per 3 cycles: only low words are forwarded (from L2 and L3), so a pair waits in R until its producer's write reaches the register file"});
   c.push_back({"loop crossing 4 cache lines", init + "  nop\n",
                Repeat(20, [](unsigned i) {
                  return "  add v" + std::to_string(8 + i % 10) + ", v1, v2\n";
@@ -129,7 +129,7 @@ std::vector<IpcCase> IpcCases() {
                "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 2 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 3 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L5): 34 instructions in 37 cycles"});
   c.push_back({"dependent FP32 FMAs", init,
                Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v3\n"); }),
-               "K + 4 cycles each: K passes, then the FMA's latency (written at the end of L5)"});
+               "K + 5 cycles each: K passes, the FMA's latency (written at the end of L5), then the reader loads it from the register file"});
   c.push_back({"independent 64-bit multiplies", init,
                Repeat(16, [](unsigned i) {
                  return "  mul.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, v4\n";
@@ -137,7 +137,7 @@ std::vector<IpcCase> IpcCases() {
                "3K cycles each (three steps through the MFU's 32x32 multiplier per pass), plus the addi behind the last: at K = 1, 18 instructions in 50 cycles"});
   c.push_back({"dependent 64-bit multiplies", init,
                Repeat(16, [](unsigned) { return std::string("  mul.i64 v4, v4, v4\n"); }),
-               "3K + 4 cycles each: 3K steps, then 4 more until the result is written"});
+               "3K + 5 cycles each: 3K steps, 4 more until the result is written, then the reader loads it"});
   c.push_back({"dependent shuffle chain", init,
                Repeat(32, [](unsigned) { return std::string("  shfl.rotdn v1, v1, s2\n"); }),
                "1 per 2 cycles: the crossbar picks its values in L2, so the next shuffle waits one cycle in R"});
