@@ -23,13 +23,14 @@
 //       instruction's retire record travels X -> L2 -> L3 -> L4 -> L5 and is registered onto
 //       the retire port when it leaves L5, so records are in program order although short
 //       results were written three cycles earlier.
-// Forwarding: the register file's bypass (a write at a read edge), its forward into the operand
-// registers (a write at the R -> X edge), and the X-input forward (the short result in L2, low
-// word, to the instruction right behind it).
-// Hazards, all resolved in R by stalling: a source that a long operation in X, L2, L3 or L4
-// will write (RAW); a source that overlaps the short result in X other than as the forwarded
-// low word, or a shuffle's result at all (xf_stall; the crossbar picks its values in L2); a short writer whose destination a long operation in X or L2 will still
-// write (WAW); a short writer when a long writer is in L3 (both would write in the same cycle).
+// Forwarding: the register file's bypass (a write at a read edge) and the X-input forwards of a
+// short result's low word to the next two instructions (from l2_data_q and from fw3_q); the
+// operand registers take no forward.
+// Hazards, all resolved in R by stalling: a source that a long operation in X, L2, L3, L4 or L5
+// will write (RAW); a source that overlaps the short result in X or L2 other than as a
+// forwarded low word, or a shuffle's result in X (xf_stall; the crossbar picks its values in
+// L2); a short writer whose destination a long operation in X or L2 will still write (WAW); a
+// short writer when a long writer is in L3 (both would write in the same cycle).
 // A redirect (mispredicted branch), a trap or halt in X, and the watchdog flush F, D and R; a trap
 // leaves no architectural effect (nothing written, pc/exec/stack unchanged) and its record
 // follows the records of every older instruction. done_o / trap_o pulse when the halt / trap
@@ -318,8 +319,8 @@ module sgu_core #(
     return (r[5:1] == s[5:1]) && (r[0] == s[0] || rp || sp);
   endfunction
 
-  // Long writers that have not written yet: in X, L2, L3, L4 (L5 writes at this edge:
-  // forwarded).
+  // Long writers a reader in R waits for: in X, L2, L3, L4, and L5 (it writes at this edge,
+  // which the operand registers would not see; the reader's re-read at that edge does).
   dec_t        x_dec_q;
   logic        x_valid_q;
   logic [7:0]  x_fault_q;
