@@ -234,11 +234,15 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   s.Bit("u_core.r_valid_q");
   s.Vec("u_core.r_pc_q", 31);
   s.Bit("u_core.hazard");
+  s.Bit("u_core.xf_stall");
+  s.Vec("u_core.xf_lo_q", 1);   // rs1/rs2 low word forwarded from l2_data_q (distance 1)
+  s.Vec("u_core.xf3_lo_q", 1);  // rs1/rs2 low word forwarded from fw3_q (distance 2)
   s.Bit("u_core.x_valid_q");
   s.Vec("u_core.x_pc_q", 31);
   s.Bit("u_core.x_done");
   s.Bit("u_core.redirect");
   s.Bit("u_core.long_issue");
+  s.Bit("u_core.l2_shfl_q");
   s.Vec("u_core.rec_valid", 3);
   s.Bit("u_core.wr_en");
   s.Vec("u_core.wr_spec", 5);
