@@ -486,7 +486,7 @@ module sgu_core #(
   // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A shuffle's result
   // is not forwarded from X (the crossbar picks it in L2, u_xbar below): its reader right behind
   // waits one cycle in R, then takes it from fw3_q.
-  // A 64-bit dependent chain thus runs at one instruction per two cycles; forwarding high words
+  // A 64-bit dependent chain thus runs at one instruction per three cycles; forwarding high words
   // and rs3 too would cost 2 x 4 x N x 32 more multiplexers (docs/fpga.md "Area"); a forward
   // into the operand registers (3 x N x 64) is what these replace.
   // The forwarded values and the selects stay valid while the instruction waits in X (a long
