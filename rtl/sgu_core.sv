@@ -370,20 +370,27 @@ module sgu_core #(
   // A short writer writes at the end of L2: with a long writer in L3 now, both would be in
   // their write cycle together (short in L2, long in L5).
   assign port   = lw_valid[2] && r_short_writer;
-  // A source that the short writer in X overlaps without being forwardable (gen_xf below).
+  // Source s (register rs, read as a pair or not) takes the write of rd (a pair or not) from an
+  // X-input forward: the forwards carry the low word of rs1/rs2 only, so s must read register
+  // rd itself, alone or as the low half of a pair, and not read a pair result as a pair.
+  function automatic logic fwd_lo(logic [5:0] rd, logic pair, logic [5:0] rs, logic rs_pair,
+                                  int unsigned s);
+    return s < 2 && rs == rd && !(rs_pair && pair);
+  endfunction
+
+  // A source that the short writer in X or in L2 overlaps without being forwardable (gen_xf
+  // below); a shuffle in X is never forwardable (the crossbar picks its values in L2).
   logic xf_stall;
   always_comb begin
     xf_stall = 1'b0;
     for (int unsigned s = 0; s < 3; s++) begin
       xf_stall |= x_valid_q && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
                   overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]) &&
-                  !(s < 2 && r_rs[s] == x_dec_q.rd && !(r_rs_pair[s] && x_dec_q.rd_pair) &&
+                  !(fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s], s) &&
                     x_dec_q.opcode != OpShfl);
-      // The short writer in L2 (written at the end of this cycle), the same way: the operand
-      // registers take no forward, only the low word of rs1/rs2 comes from the L3 forward.
       xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && r_dec_q.rs_used[s] &&
                   overlap(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s]) &&
-                  !(s < 2 && r_rs[s] == l2_q.rd && !(r_rs_pair[s] && l2_q.pair));
+                  !fwd_lo(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s], s);
     end
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
@@ -505,8 +512,10 @@ module sgu_core #(
   assign l2_short_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
-    assign xf_lo_d[p]  = x_short_wr && !x_shfl && r_dec_q.rs_used[p] && r_rs[p] == x_dec_q.rd;
-    assign xf3_lo_d[p] = l2_short_wr && r_dec_q.rs_used[p] && r_rs[p] == l2_q.rd;
+    assign xf_lo_d[p]  = x_short_wr && !x_shfl && r_dec_q.rs_used[p] &&
+                         fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
+    assign xf3_lo_d[p] = l2_short_wr && r_dec_q.rs_used[p] &&
+                         fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1101,15 +1110,14 @@ module sgu_core #(
   // ------------------------------------------------------------------------------ write port
   // Short results at the end of L2 (from a register), long results at the end of L5; the
   // hazard checks keep the two from meeting.
-  logic l2_wr, l5_wr;
-  assign l2_wr = l2_short_wr;
+  logic l5_wr;
   assign l5_wr = l5_q.valid && l5_q.long_wb && l5_q.we;
 
   // The value an instruction in L5 wrote (long: the lanes' pipes; short: carried from X).
   logic [NumLanes-1:0][63:0] l5_val;
   assign l5_val = l5_q.long_wb ? long_res : l5_data_q;
 
-  assign wr_en    = l2_wr || l5_wr;
+  assign wr_en    = l2_short_wr || l5_wr;
   assign wr_spec  = l5_wr ? l5_q.rd : l2_q.rd;
   assign wr_pair  = l5_wr ? l5_q.pair : l2_q.pair;
   assign wr_lanes = l5_wr ? l5_q.lanes : l2_q.lanes;
@@ -1225,7 +1233,7 @@ module sgu_core #(
   `SGU_ASSERT_INIT(LanesPerMfu_A, LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4)
   // The retire pipe (X, L2, L3, L4, L5) is as deep as the long operations' latency.
   `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 5)
-  `SGU_ASSERT(OneWriter_A, !(l2_wr && l5_wr))
+  `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l5_wr))
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && (lsu_store_o ? pipe_empty
                                                                    : lw_valid[3:1] == '0))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
