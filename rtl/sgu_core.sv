@@ -16,8 +16,8 @@
 //       works (its first cycle registers the addresses and their checks in the LSU; a store
 //       starts only when every older instruction has retired, so its AXI writes follow the
 //       records before it; a load when no older long result is still to be written); long
-//       operations (multiply, FP32) enter the sgu_mfu pipelines. A 64-bit multiply holds X for
-//       three cycles (steps 0, 1, 2).
+//       operations (multiply, FP32, 64-bit shifts) enter the sgu_mfu pipelines. A 64-bit
+//       multiply or shift holds X for three cycles (steps 0, 1, 2).
 //   L2..L5  short results are written at the end of L2 (from l2_data_q), long results at the
 //       end of L5 (the long pipe: sgu_mfu registers its inputs, then S1..S4). Every
 //       instruction's retire record travels X -> L2 -> L3 -> L4 -> L5 and is registered onto
@@ -140,7 +140,7 @@ module sgu_core #(
     logic        rs2_pair;
     logic        rs3_pair;
     logic        is_long;   // runs in the long pipe (sgu_mfu)
-    logic        wide;      // 64-bit multiply: three steps
+    logic        wide;      // 64-bit multiply or shift: three steps
     alu_ctl_t    alu;       // lane controls (each lane registers its own copy)
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
@@ -287,7 +287,7 @@ module sgu_core #(
   assign d_dec.dt      = d_dt;
   assign d_dec.mod     = d_mod;
   assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
-  assign d_dec.wide    = op_is_wide_mul(d_opcode, d_dt);
+  assign d_dec.wide    = op_is_wide(d_opcode, d_dt);
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
   assign d_dec.alu = alu_decode(d_opcode, d_dt, d_mod);
@@ -400,7 +400,7 @@ module sgu_core #(
   logic        x_pred_q;
   logic [31:0] x_pc_q;
   logic [63:0] x_insn_q;
-  logic [1:0]  x_step_q;      // 64-bit multiply step
+  logic [1:0]  x_step_q;      // 64-bit multiply or shift step
   logic [MfuPassBits-1:0] x_pass_q;  // MFU pass: lanes pass, pass + LanesPerMfu, ... enter
   logic        x_last_step, x_last_pass;
   logic        x_first_q;     // the instruction's first cycle in X
@@ -594,9 +594,10 @@ module sgu_core #(
 
   // Multiply / FP units (docs/architecture.md "Long operations"): one sgu_mfu per LanesPerMfu
   // lanes. MFU m serves lanes m * LanesPerMfu + p; a long operation stays in X for
-  // LanesPerMfu passes (times three steps for a 64-bit multiply), pass p feeding lane p of each
-  // group. The last pass's result reaches the write port with the instruction's record in L5;
-  // each earlier pass's result is caught in hold_q when it leaves the MFU and waits there.
+  // LanesPerMfu passes (times three steps for a 64-bit multiply or shift), pass p feeding
+  // lane p of each group. The last pass's result reaches the write port with the instruction's
+  // record in L5; each earlier pass's result is caught in hold_q when it leaves the MFU and
+  // waits there.
   logic       mfu_fpu;
   logic [3:0] mfu_fop;
 
@@ -679,6 +680,8 @@ module sgu_core #(
       .ia_i    (ia),
       .ib_i    (ib),
       .mulh_i  (x_dec_q.opcode == OpMulh),
+      .shift_i (x_dec_q.opcode inside {OpShl, OpShli, OpShr, OpShri}),
+      .right_i (x_dec_q.opcode inside {OpShr, OpShri}),
       .wide_i  (dt_size_log2(x_dec_q.dt) == 2'd3),
       .step_i  (x_step_q),
       .dt_i    (x_dec_q.dt),
@@ -1048,7 +1051,7 @@ module sgu_core #(
         x_step_q  <= '0;
         x_pass_q  <= '0;
       end else if (long_issue) begin
-        // Steps of a 64-bit multiply back to back, then the next pass.
+        // Steps of a 64-bit multiply or shift back to back, then the next pass.
         if (x_last_step) begin
           x_step_q <= '0;
           x_pass_q <= x_pass_q + 1'b1;

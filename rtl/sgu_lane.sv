@@ -5,14 +5,17 @@
 // register pairs in the execute stage; the lane extends them by the operand type
 // (sgu_pkg::ext_dt), computes in 64 bits and extends the result from the type width, which is
 // the narrow-type rule of docs/isa.md.
-//   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, shifts, min/max, cmp, sel,
-//     li/lui, integer<->integer cvt. res_o is combinational in the execute stage.
-//   Long operations: every multiply and every FP32 operation (including the conversions that
-//     involve f32) run on sgu_mfu, the multiply / FP unit, which sgu_core instantiates once per
-//     LanesPerMfu lanes. The lane supplies its operands ia_o / ib_o, extended as the ALU uses
-//     them (a by its type ctl.a_dt, b by ctl.dt): their low words are also the FP operands a and b
-//     (every FP operation has type f32, whose extension leaves the low word alone; int->float
-//     extends its source by the source type); the raw c word goes to the MFU from the core.
+//   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, shifts of 8- to 32-bit types,
+//     min/max, cmp, sel, li/lui, integer<->integer cvt. res_o is combinational in the execute
+//     stage.
+//   Long operations: every multiply, every FP32 operation (including the conversions that
+//     involve f32) and the shifts of 64-bit types (a 64-bit barrel shifter in every lane was a
+//     third of the lane's logic: docs/fpga.md "Blocks") run on sgu_mfu, the multiply / FP unit,
+//     which sgu_core instantiates once per LanesPerMfu lanes. The lane supplies its operands
+//     ia_o / ib_o, extended as the ALU uses them (a by its type ctl.a_dt, b by ctl.dt): their
+//     low words are also the FP operands a and b (every FP operation has type f32, whose
+//     extension leaves the low word alone; int->float extends its source by the source type);
+//     the raw c word goes to the MFU from the core.
 
 module sgu_lane (
   input  logic                       clk_i,
@@ -55,15 +58,15 @@ module sgu_lane (
   assign sgn     = dt_signed(ctl.dt);
 
   // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 65-bit
-  // adder for add, sub, compare, min and max; one right shifter for both shift directions (a
-  // left shift is the bit-reversed right shift of the bit-reversed operand); one operand select
+  // adder for add, sub, compare, min and max; one 32-bit right shifter for both shift directions
+  // (a left shift is the bit-reversed right shift of the bit-reversed operand); one operand select
   // for min, max and sel. Every operand is the type-extended 64-bit value, so the 65-bit
   // difference's top bit is "a < b" for the signed and the unsigned types alike.
   always_comb begin
-    logic [63:0] alu, sh_in, sh_out, logic_res, pick;
-    logic [31:0] ext_lo;
+    logic [63:0] alu, logic_res, pick;
+    logic [31:0] ext_lo, sh_in, sh_out;
     logic [64:0] sum, addend;
-    logic [5:0]  amt, amt_mask;
+    logic [4:0]  amt, amt_mask;
     logic        sub, left, fill, lt, eq, cond, pick_b;
     res_o     = 'x;
     alu       = 'x;
@@ -100,21 +103,23 @@ module sgu_lane (
         default: cond = !lt;  // ge
       endcase
 
-      // Shifter: amount modulo the type width; left shifts through bit reversal.
+      // Shifter, on the low word (8- to 32-bit types; 64-bit shifts run on the MFU): amount
+      // modulo the type width; left shifts through bit reversal. The low word is extended by
+      // the type, so a narrow type's right shift brings in its own fill bits.
       unique case (dt_size_log2(ctl.dt))
-        2'd0:    amt_mask = 6'd7;
-        2'd1:    amt_mask = 6'd15;
-        2'd3:    amt_mask = 6'd63;
-        default: amt_mask = 6'd31;
+        2'd0:    amt_mask = 5'd7;
+        2'd1:    amt_mask = 5'd15;
+        default: amt_mask = 5'd31;
       endcase
-      amt   = b[5:0] & amt_mask;
+      amt   = b[4:0] & amt_mask;
       left  = ctl.left;
-      fill  = !left && sgn && a[63];
-      sh_in = left ? {<<{a}} : a;
-      // Six stages of 2:1 multiplexers (the form that maps to one LUT per bit and stage).
+      fill  = !left && sgn && a[31];
+      sh_in = a[31:0];
+      if (left) sh_in = {<<{a[31:0]}};
+      // Five stages of 2:1 multiplexers (the form that maps to one LUT per bit and stage).
       sh_out = sh_in;
-      for (int unsigned k = 0; k < 6; k++) begin
-        if (amt[k]) sh_out = (sh_out >> (1 << k)) | ({64{fill}} << (64 - (1 << k)));
+      for (int unsigned k = 0; k < 5; k++) begin
+        if (amt[k]) sh_out = (sh_out >> (1 << k)) | ({32{fill}} << (32 - (1 << k)));
       end
       if (left) sh_out = {<<{sh_out}};
 
@@ -140,7 +145,7 @@ module sgu_lane (
       unique case (ctl.res)
         AluSum:   alu = sum[63:0];
         AluLogic: alu = logic_res;
-        AluShift: alu = sh_out;
+        AluShift: alu = {32'd0, sh_out};  // 8..32-bit types: the high word is not written
         AluCmp:   alu = {63'd0, cond};
         default:  alu = pick;  // AluPick
       endcase

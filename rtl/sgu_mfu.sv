@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU multiply / FP unit: FP32 arithmetic and every integer multiply, 5 stages, 1 multiplier.
+// SGU multiply / FP unit: FP32 arithmetic, every integer multiply and the 64-bit shifts, 5 stages,
+// 1 multiplier.
 //
 // An FP32 unit (IEEE-754 binary32, round to nearest even, subnormals kept, one canonical NaN;
 // docs/fpu.md has every rule) and integer multiplier (mul, muli, mulh at 8..64 bits), of which
 // sgu_core has one per LanesPerMfu lanes, built around exactly one 32x32 unsigned multiplier,
 // `p = mul_a_q * mul_b_q`, which serves the FP32 mantissa product (24x24, zero-extended),
 // int->float (|a| * 1), the 8..32-bit integer multiplies and, in three steps, the 64-bit
-// multiply.
+// multiply and the 64-bit shifts (a << n = a * 2^n; the lanes' shifters are 32 bits wide).
 //
 // FP add, sub and mul run on the fused multiply-add x*y + z:
 //   add = fma(a, 1.0, b), sub = fma(a, 1.0, -b), mul = fma(a, b, -0.0)
@@ -22,13 +23,14 @@
 //            register, so that S1 starts from flip-flops).
 //   S1  t+1  combinational on the registered inputs: FP classification, x/y/z selection, specials,
 //            exponents and the alignment shift amount, min/max/compare, conversion set-up,
-//            multiplier operand selection. Registered at the end of t.
+//            64-bit shift set-up, multiplier operand selection. Registered at the end of t.
 //   S2  t+2  the multiplier p = mul_a_q * mul_b_q (and the mulh sign correction); beside it
 //            the addend alignment shift, the adder's operand and carry-in, and the
 //            subnormal-limit mask of the normaliser. Registered.
 //   S3  t+3  FP: the 77-bit add (and Z - P beside it), sign, the normalisation count;
-//            float->int negate; integer: result assembly, the 64-bit accumulation; ext_dt of
-//            every result that does not come from the normaliser. Registered.
+//            float->int negate; integer: result assembly, the 64-bit accumulation, the right
+//            shift's reversal; ext_dt of every result that does not come from the normaliser.
+//            Registered.
 //   S4  t+4  normalising shift and rounding, special-value overrides, result select.
 // The alignment shift sits in S2 and the normalisation count in S3 (rather than in S1 and
 // S4) to balance the stages: S2 is otherwise only the multiplier, and S4 feeds the core's
@@ -52,6 +54,13 @@
 //     {hi + p[31:0], lo} in the S3->S4 result register, so the steps must be back to back (an
 //     assertion checks it). Only step 2 has a result, 4 cycles after it entered; the S4 value
 //     that follows steps 0 and 1 is a partial sum to be ignored.
+//   64-bit shift (shift_i with wide_i, i64/u64; right_i for shr): the three steps of the 64-bit
+//     multiply on prepared operands. a << n (n = ib_i[5:0], the amount modulo 64) is the low
+//     64 bits of a * 2^n. A logical right shift is a left shift of the bit-reversed operand,
+//     reversed back: a >>> n = rev(rev(a) << n); an arithmetic right shift of a negative operand
+//     is the complement of the logical shift of its complement: a >> n = ~(~a >>> n). S1 makes
+//     the multiplier's operands (the reversal and complement of a, the power of two), S3 reverses
+//     and complements the final sum. The golden model computes shifts directly (sw/model).
 //
 // Stage registers load only when their stage holds a valid operation (the valid bits travel
 // down the pipe), and the FP and integer side registers only for their kind of operation, so
@@ -76,6 +85,8 @@ module sgu_mfu
   input  logic [63:0] ia_i,      // integer operand a, extended to 64 bits by dt_i
   input  logic [63:0] ib_i,      // integer operand b, extended to 64 bits by dt_i
   input  logic        mulh_i,    // integer: high 32 bits of the 64-bit product (i32/u32)
+  input  logic        shift_i,   // integer, wide_i: 64-bit shift of ia_i by ib_i[5:0]
+  input  logic        right_i,   // shift_i: right (arithmetic for signed dt_i), else left
   input  logic        wide_i,    // integer: 64-bit type (i64/u64), three steps
   input  logic [1:0]  step_i,    // wide only: 0 a_lo*b_lo, 1 a_lo*b_hi, 2 a_hi*b_lo, back to back
   input  logic [3:0]  dt_i,      // result type: result_o = ext_dt(raw, dt_i); FP: f32 or, for
@@ -94,7 +105,7 @@ module sgu_mfu
   // S0: the inputs, registered (the core's operand select and extension end here, so that S1
   // starts from flip-flops). The data registers load only with an operation.
   // =======================================================================================
-  logic        valid_s1, fpu_s1, mulh_s1, wide_s1;
+  logic        valid_s1, fpu_s1, mulh_s1, shift_s1, right_s1, wide_s1;
   logic [3:0]  fop_s1, dt_s1;
   logic [2:0]  cond_s1;
   logic [31:0] a_s1, b_s1, c_s1;
@@ -119,8 +130,10 @@ module sgu_mfu
       c_s1    <= c_i;
       ia_s1   <= ia_i;
       ib_s1   <= ib_i;
-      mulh_s1 <= mulh_i;
-      wide_s1 <= wide_i;
+      mulh_s1  <= mulh_i;
+      shift_s1 <= shift_i;
+      right_s1 <= right_i;
+      wide_s1  <= wide_i;
       step_s1 <= step_i;
       dt_s1   <= dt_i;
     end
@@ -389,6 +402,21 @@ module sgu_mfu
   // 64-bit steps 1 and 2 add their product's low word to the high word of the sum so far.
   assign acc_s1   = wide_s1 & (step_s1 != 2'd0);
 
+  // ---- 64-bit shifts: the operands of a * 2^n ----
+  // a is complemented for an arithmetic right shift of a negative value and reversed for every
+  // right shift; S3 undoes both on the final sum (shr3_q, neg3_q).
+  logic        sh_neg_s1, shr_s1;
+  logic [63:0] sh_a_s1, op_a_s1, op_b_s1;
+
+  assign sh_neg_s1 = right_s1 & sgu_pkg::dt_signed(dt_s1) & ia_s1[63];
+  assign shr_s1    = shift_s1 & right_s1 & (step_s1 == 2'd2);
+  always_comb begin
+    sh_a_s1 = ia_s1 ^ {64{sh_neg_s1}};
+    if (right_s1) sh_a_s1 = {<<{sh_a_s1}};
+  end
+  assign op_a_s1 = shift_s1 ? sh_a_s1 : ia_s1;
+  assign op_b_s1 = shift_s1 ? 64'd1 << ib_s1[5:0] : ib_s1;
+
   // ---- Operands of the one multiplier ----
   logic [31:0] mul_a_d, mul_b_d;
 
@@ -402,14 +430,14 @@ module sgu_mfu
         mul_b_d = {8'd0, y_man};
       end
     end else if (wide_s1 && step_s1 == 2'd1) begin
-      mul_a_d = ia_s1[31:0];
-      mul_b_d = ib_s1[63:32];
+      mul_a_d = op_a_s1[31:0];
+      mul_b_d = op_b_s1[63:32];
     end else if (wide_s1 && step_s1 == 2'd2) begin
-      mul_a_d = ia_s1[63:32];
-      mul_b_d = ib_s1[31:0];
+      mul_a_d = op_a_s1[63:32];
+      mul_b_d = op_b_s1[31:0];
     end else begin
-      mul_a_d = ia_s1[31:0];
-      mul_b_d = ib_s1[31:0];
+      mul_a_d = op_a_s1[31:0];
+      mul_b_d = op_b_s1[31:0];
     end
   end
 
@@ -418,7 +446,7 @@ module sgu_mfu
   logic [31:0] mul_a_q, mul_b_q;
   logic [3:0]  dt2_q;
   fp_s2_t      fp2_q;
-  logic        a_neg2_q, b_neg2_q, mulh2_q, acc2_q;
+  logic        a_neg2_q, b_neg2_q, mulh2_q, acc2_q, shr2_q, neg2_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -449,6 +477,8 @@ module sgu_mfu
       b_neg2_q <= b_neg_s1;
       mulh2_q  <= mulh_s1;
       acc2_q   <= acc_s1;
+      shr2_q   <= shr_s1;
+      neg2_q   <= sh_neg_s1;
     end
   end
 
@@ -488,7 +518,7 @@ module sgu_mfu
   logic [3:0]  dt3_q;
   fp_s3_t      fp3_q;
   logic [31:0] corr3_q;
-  logic        mulh3_q, acc3_q;
+  logic        mulh3_q, acc3_q, shr3_q, neg3_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -517,6 +547,8 @@ module sgu_mfu
       corr3_q <= corr;
       mulh3_q <= mulh2_q;
       acc3_q  <= acc2_q;
+      shr3_q  <= shr2_q;
+      neg3_q  <= neg2_q;
     end
   end
 
@@ -567,6 +599,11 @@ module sgu_mfu
       int_res3 = {32'd0, hi};
     end else begin
       int_res3 = p_q;
+    end
+    // The last step of a 64-bit right shift: reverse (and complement) the sum back.
+    if (shr3_q) begin
+      int_res3 = {<<{int_res3}};
+      int_res3 = int_res3 ^ {64{neg3_q}};
     end
   end
 
@@ -633,18 +670,21 @@ module sgu_mfu
   assign int_in = valid_s1 & ~fpu_s1;
 
   `SGU_ASSERT_KNOWN(ValidKnown_A, valid_s1)
-  // 64-bit multiplies and only they have three steps; mulh is i32/u32 only.
+  // 64-bit multiplies and shifts, and only they, have three steps; mulh is i32/u32 only; shifts
+  // reach the unit only for 64-bit types (the lanes shift the narrower ones).
   `SGU_ASSERT(WideType_A, int_in |-> wide_s1 == (dt_s1 == sgu_isa_pkg::DtI64 ||
                                                  dt_s1 == sgu_isa_pkg::DtU64))
   `SGU_ASSERT(MulhType_A, int_in && mulh_s1 |-> dt_s1 == sgu_isa_pkg::DtI32 ||
                                                dt_s1 == sgu_isa_pkg::DtU32)
+  `SGU_ASSERT(ShiftWide_A, int_in && shift_s1 |-> wide_s1 && !mulh_s1)
   `SGU_ASSERT(StepRange_A, int_in && wide_s1 |-> step_s1 != 2'd3)
   // The three steps are back to back with the same operands (S3 accumulates in res_q). The
   // core may abandon a sequence (the watchdog): then nothing enters in the next cycle, and the
   // partial sum is never used (the next 64-bit multiply starts again at step 0).
   `SGU_ASSERT(StepNext_A, int_in && wide_s1 && step_s1 != 2'd2 |=> !valid_s1 ||
               (int_in && wide_s1 && step_s1 == $past(step_s1) + 2'd1 &&
-               $stable(ia_s1) && $stable(ib_s1) && $stable(dt_s1)))
+               $stable(ia_s1) && $stable(ib_s1) && $stable(dt_s1) && $stable(shift_s1) &&
+               (!shift_s1 || $stable(right_s1))))
   `SGU_ASSERT(StepPrev_A, int_in && wide_s1 && step_s1 != 2'd0 |->
               $past(int_in && wide_s1) && $past(step_s1) == step_s1 - 2'd1)
   `SGU_ASSERT(AccAfterWide_A, v3_q && !fpu3_q && acc3_q |-> v4_q && !norm4_q)

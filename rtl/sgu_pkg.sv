@@ -120,20 +120,29 @@ package sgu_pkg;
   localparam int unsigned LongLatency = 5;
 
   // The operation runs in the lane's multiply / FP pipeline (sgu_mfu) rather than the
-  // single-cycle ALU: every multiply, every FP32 operation, and cvt to or from f32.
+  // single-cycle ALU: every multiply, every FP32 operation, cvt to or from f32, and the shifts
+  // of 64-bit types (the lane's shifter is 32 bits wide; the MFU shifts by multiplying,
+  // sgu_mfu "64-bit shifts").
   function automatic logic op_is_long(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
     logic r;
     unique case (opcode)
       OpMul, OpMuli, OpMulh, OpFadd, OpFsub, OpFmul, OpFfma, OpFmin, OpFmax, OpFcmp: r = 1'b1;
+      OpShl, OpShli, OpShr, OpShri: r = dt_size_log2(dt) == 2'd3;
       OpCvt:   r = (dt == DtF32) != (mod == DtF32);
       default: r = 1'b0;
     endcase
     return r;
   endfunction
 
-  // A 64-bit multiply: three passes through the one 32x32 multiplier of a lane.
-  function automatic logic op_is_wide_mul(logic [7:0] opcode, logic [3:0] dt);
-    return (opcode == OpMul || opcode == OpMuli) && dt_size_log2(dt) == 2'd3;
+  // A 64-bit shift (a long operation: sgu_mfu multiplies by a power of two).
+  function automatic logic op_is_wide_shift(logic [7:0] opcode, logic [3:0] dt);
+    return (opcode inside {OpShl, OpShli, OpShr, OpShri}) && dt_size_log2(dt) == 2'd3;
+  endfunction
+
+  // Three steps through the one 32x32 multiplier of an MFU: a 64-bit multiply or shift.
+  function automatic logic op_is_wide(logic [7:0] opcode, logic [3:0] dt);
+    return ((opcode == OpMul || opcode == OpMuli) && dt_size_log2(dt) == 2'd3) ||
+           op_is_wide_shift(opcode, dt);
   endfunction
 
 endpackage

@@ -138,6 +138,12 @@ std::vector<IpcCase> IpcCases() {
   c.push_back({"dependent 64-bit multiplies", init,
                Repeat(16, [](unsigned) { return std::string("  mul.i64 v4, v4, v4\n"); }),
                "3K + 5 cycles each: 3K steps, 4 more until the result is written, then the reader loads it"});
+  c.push_back({"independent 64-bit shifts", init,
+               Repeat(16, [](unsigned i) {
+                 return "  shli.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, " +
+                        std::to_string(1 + i % 13) + "\n";
+               }),
+               "3K cycles each, like a 64-bit multiply: the lanes shift 8- to 32-bit types, 64-bit shifts run on the MFU as a multiply by 2^n"});
   c.push_back({"dependent shuffle chain", init,
                Repeat(32, [](unsigned) { return std::string("  shfl.rotdn v1, v1, s2\n"); }),
                "1 per 2 cycles: the crossbar picks its values in L2, so the next shuffle waits one cycle in R"});

@@ -22,6 +22,8 @@ module sgu_lane_timing (
   input  logic        fpu_i,         // MFU control, decoded by the core from the instruction
   input  logic [3:0]  fop_i,
   input  logic        mulh_i,
+  input  logic        shift_i,
+  input  logic        right_i,
   input  logic        wide_i,
   input  logic [1:0]  step_i,
   output logic [63:0] res_o,
@@ -31,7 +33,7 @@ module sgu_lane_timing (
   logic [3:0]  dt_q, mod_q, fop_q;
   logic [31:0] imm_q;
   logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q, ia, ib;
-  logic        alu_en_q, long_valid_q, fpu_q, mulh_q, wide_q;
+  logic        alu_en_q, long_valid_q, fpu_q, mulh_q, shift_q, right_q, wide_q;
   logic [1:0]  step_q;
 
   always_ff @(posedge clk_i) begin
@@ -47,6 +49,8 @@ module sgu_lane_timing (
     fpu_q        <= fpu_i;
     fop_q        <= fop_i;
     mulh_q       <= mulh_i;
+    shift_q      <= shift_i;
+    right_q      <= right_i;
     wide_q       <= wide_i;
     step_q       <= step_i;
     res_q        <= res_d;
@@ -82,6 +86,8 @@ module sgu_lane_timing (
     .ia_i    (ia),
     .ib_i    (ib),
     .mulh_i  (mulh_q),
+    .shift_i (shift_q),
+    .right_i (right_q),
     .wide_i  (wide_q),
     .step_i  (step_q),
     .dt_i    (dt_q),

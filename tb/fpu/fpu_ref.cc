@@ -126,6 +126,15 @@ uint64_t RefMulh(uint32_t dt, uint64_t a, uint64_t b) {
   return ExtDt(static_cast<uint64_t>(p >> 32), dt);
 }
 
+// Spec (docs/isa.md shl / shr): the amount is taken modulo the type width; shr is arithmetic
+// for signed types. Computed with the host's shifts, independently of the RTL's multiply.
+uint64_t RefShift64(uint32_t dt, bool right, uint64_t a, uint64_t b) {
+  const unsigned n = static_cast<unsigned>(b & 63);
+  if (!right) return a << n;
+  if (dt == kDtI64) return static_cast<uint64_t>(static_cast<int64_t>(a) >> n);
+  return a >> n;
+}
+
 std::string DtName(uint32_t dt) {
   static const char* const kNames[] = {"i32", "u32", "i8", "u8", "i16", "u16", "i64", "u64", "f32"};
   if (dt <= kDtF32) return kNames[dt];

@@ -63,6 +63,9 @@ uint64_t RefMul(uint32_t dt, uint64_t a, uint64_t b);
 // mulh at i32 / u32: bits 63:32 of the exact product of the extended operands, extended by dt.
 uint64_t RefMulh(uint32_t dt, uint64_t a, uint64_t b);
 
+// shl / shr at i64 / u64: a shifted by b mod 64, left, or right (arithmetic for i64).
+uint64_t RefShift64(uint32_t dt, bool right, uint64_t a, uint64_t b);
+
 // Name of an op code for messages ("FAdd", ..., "Op13").
 std::string OpName(uint32_t op);
 

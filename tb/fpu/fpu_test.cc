@@ -354,6 +354,7 @@ struct MfuIn {
   uint32_t fop = 0, cond = 0, a = 0, b = 0, c = 0;
   uint64_t ia = 0, ib = 0;
   bool mulh = false, wide = false;
+  bool shift = false, right = false;  // 64-bit shift (wide): left, or right
   uint32_t step = 0;
   uint32_t dt = kDtF32;
 };
@@ -366,7 +367,11 @@ std::string Describe(const MfuIn& in) {
       << " c=0x" << in.c << " dt=" << DtName(in.dt) << " (a=" << BitsFloat(in.a)
       << " b=" << BitsFloat(in.b) << " c=" << BitsFloat(in.c) << ")";
   } else {
-    s << (in.wide ? "mul64 step " + std::to_string(in.step) : in.mulh ? "mulh" : "mul")
+    s << (in.shift ? std::string(in.right ? "shr64" : "shl64") + " step " +
+                         std::to_string(in.step)
+          : in.wide  ? "mul64 step " + std::to_string(in.step)
+          : in.mulh  ? "mulh"
+                     : "mul")
       << " dt=" << DtName(in.dt) << " ia=0x" << in.ia << " ib=0x" << in.ib;
   }
   return s.str();
@@ -457,6 +462,8 @@ class MfuTest : public ::testing::Test {
     dut_->mulh_i = (m >> 12) & 1;
     dut_->wide_i = (m >> 13) & 1;
     dut_->step_i = (m >> 14) & 3;
+    dut_->shift_i = (m >> 16) & 1;
+    dut_->right_i = (m >> 17) & 1;
   }
 
   // The inputs of in; those the operation does not use get noise.
@@ -483,6 +490,8 @@ class MfuTest : public ::testing::Test {
       dut_->mulh_i = in.mulh;
       dut_->wide_i = in.wide;
       dut_->step_i = in.step;
+      dut_->shift_i = in.shift;
+      dut_->right_i = in.shift ? in.right : (n >> 40) & 1;  // noise unless a shift
     }
   }
 
@@ -563,6 +572,24 @@ class MfuTest : public ::testing::Test {
       }
     } else {
       Issue(in, true, expected);
+    }
+  }
+
+  // Issues a 64-bit shift (three steps, as the core issues it) and its expected result from
+  // the host's shifts. b is the amount operand as the lane extends it (only b mod 64 counts).
+  void CheckShift(uint32_t dt, bool right, uint64_t a, uint64_t b) {
+    MfuIn in;
+    in.fpu = false;
+    in.dt = dt;
+    in.ia = a;
+    in.ib = b;
+    in.wide = true;
+    in.shift = true;
+    in.right = right;
+    const uint64_t expected = RefShift64(dt, right, a, b);
+    for (uint32_t step = 0; step < 3; ++step) {
+      in.step = step;
+      Issue(in, step == 2, expected);
     }
   }
 
@@ -1021,6 +1048,66 @@ TEST_F(MulTest, WideSequences) {
     mulh();
     fp();
     narrow();
+  }
+  ExpectNoMismatches();
+}
+
+// 64-bit shifts (the lanes shift only 8..32-bit types): hand-computed cases, then every amount
+// on corner operands, then random shifts interleaved with 64-bit multiplies, narrow multiplies
+// and FP ops (the three-step protocol with the prepared operands beside the others).
+TEST_F(MulTest, WideShifts) {
+  struct Case {
+    uint32_t dt;
+    bool right;
+    uint64_t a, b, expected;
+    const char* what;
+  };
+  const Case kCases[] = {
+      {kDtU64, false, 0x1, 63, 0x8000000000000000, "shl 1 by 63"},
+      {kDtI64, false, 0x00000000FFFFFFFF, 32, 0xFFFFFFFF00000000, "shl across the words"},
+      {kDtU64, false, 0x0123456789ABCDEF, 4, 0x123456789ABCDEF0, "shl by 4"},
+      {kDtU64, false, 0x0123456789ABCDEF, 64 + 4, 0x123456789ABCDEF0, "amount mod 64"},
+      {kDtU64, false, 0xDEADBEEF, 0, 0xDEADBEEF, "shl by 0"},
+      {kDtU64, true, 0x8000000000000000, 63, 0x1, "shr u64 logical"},
+      {kDtI64, true, 0x8000000000000000, 63, ~0ull, "shr i64 arithmetic"},
+      {kDtI64, true, 0xFFFFFFFF00000000, 32, ~0ull, "shr i64 fills the sign"},
+      {kDtU64, true, 0xFFFFFFFF00000000, 32, 0xFFFFFFFF, "shr u64 across the words"},
+      {kDtI64, true, 0x7FFFFFFFFFFFFFFF, 62, 0x1, "shr i64 positive"},
+      {kDtI64, true, 0xF0F0F0F0F0F0F0F0, 0, 0xF0F0F0F0F0F0F0F0, "shr by 0 (negative)"},
+      {kDtI64, true, ~0ull, 0xFFFFFFFFFFFFFF85, ~0ull, "shr i64 -1 by -123 mod 64 = 5"},
+      {kDtU64, true, 0x0123456789ABCDEF, 36, 0x0000000000123456, "shr u64 by 36"},
+  };
+  for (const Case& t : kCases) {
+    SCOPED_TRACE(t.what);
+    EXPECT_EQ(RefShift64(t.dt, t.right, t.a, t.b), t.expected) << "reference disagrees";
+    CheckShift(t.dt, t.right, t.a, t.b);
+    Flush();
+  }
+  for (uint32_t dt : {kDtI64, kDtU64}) {
+    for (bool right : {false, true}) {
+      for (uint64_t a : kIntEdges) {
+        for (uint64_t n = 0; n < 64; ++n) CheckShift(dt, right, a, n);
+      }
+    }
+  }
+  Rng rng(seed_);
+  for (int i = 0; i < 200000; ++i) {
+    const uint32_t p = rng.Below(10);
+    const uint64_t a = IntOperand(rng);
+    const uint64_t b = IntOperand(rng);
+    if (p < 5) {
+      CheckShift(rng.Percent(50) ? kDtI64 : kDtU64, rng.Percent(50), a, b);
+    } else if (p < 7) {
+      CheckMul(rng.Percent(50) ? kDtI64 : kDtU64, false, a, b);
+    } else if (p < 8) {
+      CheckMul(rng.Below(kNumIntDts - 2), false, a, b);  // 8..32-bit types
+    } else if (p < 9) {
+      const uint32_t op = rng.Below(kNumOps);
+      const Operands o = GenFor(op, rng);
+      Check(op, o.cond, o.a, o.b, o.c);
+    } else {
+      Idle();
+    }
   }
   ExpectNoMismatches();
 }
