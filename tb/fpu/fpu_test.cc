@@ -566,12 +566,17 @@ class MfuTest : public ::testing::Test {
     in.wide = dt == kDtI64 || dt == kDtU64;
     const uint64_t expected = mulh ? RefMulh(dt, in.ia, in.ib) : RefMul(dt, in.ia, in.ib);
     if (in.wide) {
-      for (uint32_t step = 0; step < 3; ++step) {
-        in.step = step;
-        Issue(in, step == 2, expected);
-      }
+      IssueSteps(in, expected);
     } else {
       Issue(in, true, expected);
+    }
+  }
+
+  // The three steps of a 64-bit multiply or shift, back to back; the result is due after step 2.
+  void IssueSteps(MfuIn in, uint64_t expected) {
+    for (uint32_t step = 0; step < 3; ++step) {
+      in.step = step;
+      Issue(in, step == 2, expected);
     }
   }
 
@@ -586,11 +591,7 @@ class MfuTest : public ::testing::Test {
     in.wide = true;
     in.shift = true;
     in.right = right;
-    const uint64_t expected = RefShift64(dt, right, a, b);
-    for (uint32_t step = 0; step < 3; ++step) {
-      in.step = step;
-      Issue(in, step == 2, expected);
-    }
+    IssueSteps(in, RefShift64(dt, right, a, b));
   }
 
   // Checks one result; reports the first few mismatches in full.
