@@ -22,9 +22,12 @@
 // needs, a_i ^ b_i, is the carry the bit below gives, a_i-1 | b_i-1, or cin at bit 0), beside
 // the carry chain rather than after it.
 //
-// Latency: combinational (stage S3 of sgu_mfu).
+// Latency: combinational (stage S3 of sgu_mfu). With en_i low (no FP operation in the stage)
+// the outputs are don't-care and nothing is computed: a simulator skips the 77-bit adds and the
+// counts, synthesis adds no gate.
 
 module sgu_fpu_add (
+  input  logic        en_i,        // an FP operation is in the stage
   input  logic [47:0] prod_i,      // exact product of the two 24-bit mantissas
   input  logic        prod_sign_i, // sign of the product
   input  logic [75:0] z_op_i,      // aligned addend, complemented if eff_sub_i (sgu_fpu_align)
@@ -50,20 +53,28 @@ module sgu_fpu_add (
   logic [WinW-1:0] diff;
   logic          sum_neg;
 
-  assign sum       = a + b + {{WinW{1'b0}}, cin_i};
-  assign sum_nocin = a + b;
+  always_comb begin
+    sum       = 'x;
+    sum_nocin = 'x;
+    if (en_i) begin
+      sum       = a + b + {{WinW{1'b0}}, cin_i};
+      sum_nocin = a + b;
+    end
+  end
   assign diff      = ~sum_nocin[WinW-1:0];  // Z - P when eff_sub_i
   assign sum_neg   = sum[WinW];
 
   logic [6:0] sum_cnt, diff_cnt;
 
   sgu_fpu_lzc u_sum_lzc (
+    .en_i    (en_i),
     .mag_i   (sum[WinW-1:0]),
     .limit_i (limit_i),
     .cnt_o   (sum_cnt)
   );
 
   sgu_fpu_lzc u_diff_lzc (
+    .en_i    (en_i),
     .mag_i   (diff),
     .limit_i (limit_i),
     .cnt_o   (diff_cnt)

@@ -11,6 +11,7 @@
 // Latency: combinational (stage S3 of sgu_mfu, inside sgu_fpu_add).
 
 module sgu_fpu_lzc (
+  input  logic        en_i,    // count (else cnt_o is don't-care and nothing is computed)
   input  logic [75:0] mag_i,   // unsigned magnitude to normalise
   input  logic [75:0] limit_i, // subnormal limit: one-hot at bit 76 - etop, or zero
   output logic [6:0]  cnt_o    // left shift that normalises mag_i or reaches exponent 1
@@ -34,16 +35,23 @@ module sgu_fpu_lzc (
   always_comb begin
     logic [3:1] top4;  // the upper half, without its lowest bit (never needed)
     logic       top2;  // the upper bit of the remaining pair
-    for (int unsigned b = 0; b < NumBlk; b++) begin
-      blk[b]     = leaves[(NumBlk - b) * BlkW - 1 -: BlkW];
-      blk_nz[b]  = |blk[b];
-      // Leading zeros within the block as a halving tree (3 levels; 7 for an empty block,
-      // which is never selected).
-      blk_cnt[b][2] = ~|blk[b][7:4];
-      top4          = blk_cnt[b][2] ? blk[b][3:1] : blk[b][7:5];
-      blk_cnt[b][1] = ~|top4[3:2];
-      top2          = blk_cnt[b][1] ? top4[1] : top4[3];
-      blk_cnt[b][0] = ~top2;
+    blk     = 'x;
+    blk_nz  = 'x;
+    blk_cnt = 'x;
+    top4    = 'x;
+    top2    = 'x;
+    if (en_i) begin
+      for (int unsigned b = 0; b < NumBlk; b++) begin
+        blk[b]     = leaves[(NumBlk - b) * BlkW - 1 -: BlkW];
+        blk_nz[b]  = |blk[b];
+        // Leading zeros within the block as a halving tree (3 levels; 7 for an empty block,
+        // which is never selected).
+        blk_cnt[b][2] = ~|blk[b][7:4];
+        top4          = blk_cnt[b][2] ? blk[b][3:1] : blk[b][7:5];
+        blk_cnt[b][1] = ~|top4[3:2];
+        top2          = blk_cnt[b][1] ? top4[1] : top4[3];
+        blk_cnt[b][0] = ~top2;
+      end
     end
   end
 
@@ -66,10 +74,13 @@ module sgu_fpu_lzc (
   always_comb begin
     logic [2:0] in_blk;
     in_blk = '0;
-    for (int unsigned b = 0; b < NumBlk; b++) begin
-      in_blk = in_blk | (blk_cnt[b] & {3{first_blk[b]}});
+    cnt_o  = 'x;
+    if (en_i) begin
+      for (int unsigned b = 0; b < NumBlk; b++) begin
+        in_blk = in_blk | (blk_cnt[b] & {3{first_blk[b]}});
+      end
+      cnt_o = {first_idx, in_blk};
     end
-    cnt_o = {first_idx, in_blk};
   end
 
   logic unused_any;
@@ -80,7 +91,7 @@ module sgu_fpu_lzc (
   logic [WinW-1:0] check;
   assign check = mag_i | limit_i;
   always_comb begin
-    if (!$isunknown(check) && check != '0) begin
+    if (en_i && !$isunknown(check) && check != '0) begin
       assert (check[7'(WinW - 1) - cnt_o])
         else $error("sgu_fpu_lzc: count stopped early");
       assert ((check >> (7'(WinW) - cnt_o)) == '0)

@@ -406,16 +406,19 @@ module sgu_mfu
   // a is complemented for an arithmetic right shift of a negative value and reversed for every
   // right shift; S3 undoes both on the final sum (shr3_q, neg3_q).
   logic        sh_neg_s1, shr_s1;
-  logic [63:0] sh_a_s1, op_a_s1, op_b_s1;
+  logic [63:0] op_a_s1, op_b_s1;
 
   assign sh_neg_s1 = right_s1 & sgu_pkg::dt_signed(dt_s1) & ia_s1[63];
   assign shr_s1    = shift_s1 & right_s1 & (step_s1 == 2'd2);
   always_comb begin
-    sh_a_s1 = ia_s1 ^ {64{sh_neg_s1}};
-    if (right_s1) sh_a_s1 = {<<{sh_a_s1}};
+    op_a_s1 = ia_s1;
+    op_b_s1 = ib_s1;
+    if (shift_s1) begin  // (a simulator does the reversal only for a shift)
+      op_a_s1 = ia_s1 ^ {64{sh_neg_s1}};
+      if (right_s1) op_a_s1 = {<<{op_a_s1}};
+      op_b_s1 = 64'd1 << ib_s1[5:0];
+    end
   end
-  assign op_a_s1 = shift_s1 ? sh_a_s1 : ia_s1;
-  assign op_b_s1 = shift_s1 ? 64'd1 << ib_s1[5:0] : ib_s1;
 
   // ---- Operands of the one multiplier ----
   logic [31:0] mul_a_d, mul_b_d;
@@ -499,6 +502,7 @@ module sgu_mfu
   logic            z_sticky;
 
   sgu_fpu_align u_align (
+    .en_i       (v2_q & fpu2_q),
     .z_man_i    (fp2_q.z_man),
     .shamt_i    (fp2_q.shamt),
     .z_win_o    (z_win),
@@ -559,6 +563,7 @@ module sgu_mfu
   fp_s4_t fp_s3;
 
   sgu_fpu_add u_add (
+    .en_i        (v3_q & fpu3_q),
     .prod_i      (p_q[47:0]),
     .prod_sign_i (fp3_q.ctl.prod_sign),
     .z_op_i      (fp3_q.z_op),
