@@ -509,12 +509,18 @@ module sgu_mfu
     .z_sticky_o (z_sticky)
   );
 
-  // Made here, where there is time, so that S3 starts its carry chain and its count at once.
-  assign fp_s2.z_op     = z_win ^ {WinW{fp2_q.ctl.eff_sub}};
-  assign fp_s2.z_sticky = z_sticky;
-  assign fp_s2.cin      = fp2_q.ctl.eff_sub & ~z_sticky;
-  assign fp_s2.limit    = fpu_norm_limit(fp2_q.ctl.etop);
-  assign fp_s2.ctl      = fp2_q.ctl;
+  // Made here, where there is time, so that S3 starts its carry chain and its count at once
+  // (computed only with an FP operation in the stage, like u_align: docs/fpu.md).
+  always_comb begin
+    fp_s2 = 'x;
+    if (v2_q && fpu2_q) begin
+      fp_s2.z_op     = z_win ^ {WinW{fp2_q.ctl.eff_sub}};
+      fp_s2.z_sticky = z_sticky;
+      fp_s2.cin      = fp2_q.ctl.eff_sub & ~z_sticky;
+      fp_s2.limit    = fpu_norm_limit(fp2_q.ctl.etop);
+      fp_s2.ctl      = fp2_q.ctl;
+    end
+  end
 
   // ---- S2 -> S3 registers ----
   logic        v3_q, fpu3_q;
