@@ -173,7 +173,14 @@ def cmd_summary(a):
     s["not_fit"] = over
     if s["fits"] is False:
         s["status"] = "does-not-fit"
-    if fmax:
+    if fmax and a.status == "pnr-timeout":
+        # Stopped while routing: the log's only Fmax is nextpnr's estimate after placement,
+        # which is not a result (kept apart, and never called an Fmax).
+        s["fmax_placed_estimate_mhz"] = round(min(fmax.values()), 2)
+        s["fmax_mhz"] = {}
+        s["fmax_min_mhz"] = None
+        s["timing_met"] = None
+    elif fmax:
         s["fmax_min_mhz"] = round(min(fmax.values()), 2)
         s["timing_met"] = s["fmax_min_mhz"] >= float(a.freq)
     else:
@@ -214,8 +221,12 @@ def table_sweep(summaries):
         elif s.get("status") == "synth-failed":
             result = "synthesis failed"
         elif s.get("status") == "pnr-timeout":
+            # Summaries written before the estimate was kept apart have it as fmax_min_mhz.
+            est = s.get("fmax_placed_estimate_mhz") or s.get("fmax_min_mhz")
+            fm = "-"
             result = (f"fits after packing; place and route stopped at the time limit "
-                      f"({s.get('times_s', {}).get('pnr', '?')} s), no Fmax")
+                      f"({s.get('times_s', {}).get('pnr', '?')} s) while routing, no Fmax"
+                      + (f" (nextpnr's estimate after placement: {est:.1f} MHz)" if est else ""))
         elif s.get("timing_met") is False:
             cp = s.get("critical_path") or {}
             result = (f"fits, misses {s['freq_target_mhz']:.0f} MHz; path "
