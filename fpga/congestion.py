@@ -28,6 +28,7 @@ import csv
 import json
 import os
 import re
+import signal
 import sys
 
 BLOCK = 8  # tiles per side of a map block
@@ -37,7 +38,7 @@ DERIVED = re.compile(r"_(TRELLIS_FF|TRELLIS_COMB|LUT4|CCU2C|PFUMX|L6MUX21|DP16KD
 BEL = re.compile(r"X(\d+)/Y(\d+)/")
 
 
-def signal(net):
+def rtl_signal(net):
     """The RTL signal a net is named after: derived suffixes dropped, bit indices folded."""
     return re.sub(r"\[\d+\]", "[]", DERIVED.sub("", net))
 
@@ -109,7 +110,7 @@ def placement(path, top):
         for x in range(x0, x1 + 1):
             for y in range(y0, y1 + 1):
                 grid[x][y] += per_tile
-        groups[signal(names.get(b, "?"))] += hpwl
+        groups[rtl_signal(names.get(b, "?"))] += hpwl
         total += hpwl
     print(f"{path}: {placed} placed cells, {len(pins)} nets, half-perimeter wirelength "
           f"{total:.0f} tiles")
@@ -126,7 +127,7 @@ def heatmap(path, top):
                 if len(row) < 2:
                     continue
                 # Net names may contain commas: the count is the last field.
-                groups[signal(",".join(row[:-1]))] += int(row[-1])
+                groups[rtl_signal(",".join(row[:-1]))] += int(row[-1])
     except (OSError, ValueError) as e:
         sys.exit(f"congestion: cannot read {path}: {e}")
     total = sum(groups.values())
@@ -189,6 +190,7 @@ def selftest():
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `... | head` ends the report quietly
     if len(sys.argv) == 2 and sys.argv[1] == "selftest":
         return selftest()
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
