@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Area budget of the SGU by block: maps each block on its own through fpga/flow.sh (synth_ecp5,
-# ECP5 cells) and writes the table into docs/fpga.md ("Area budget"). One block at a time.
+# ECP5 cells) and writes the table into docs/fpga.md ("Area per block"). One block at a time.
 #
 #   fpga/area.sh [--root DIR] [--quick] [--doc FILE]
 #
