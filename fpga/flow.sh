@@ -29,6 +29,10 @@
 #       --name NAME            run name (default TOP plus parameter values)
 #   -o, --out DIR              output folder (default build/fpga/NAME; inside the repository)
 #       --seed N               nextpnr seed (default 1)
+#       --placer heap|static|sa
+#                              nextpnr placer (default heap, nextpnr's; static, the
+#                              electrostatic placer, spreads this design more: docs/fpga.md
+#                              "Routing")
 #       --router router1|router2
 #                              nextpnr router (default router1; router2 copes better with a
 #                              congested design)
@@ -84,6 +88,7 @@ name=
 out=
 seed=1
 router=router1
+placer=heap
 pnr_extra=()
 netlist=
 top=
@@ -106,6 +111,7 @@ while [ $# -gt 0 ]; do
     -o|--out) out=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --router) router=$2; shift 2 ;;
+    --placer) placer=$2; shift 2 ;;
     --pnr-timeout) pnr_timeout=$2; shift 2 ;;
     --pnr-arg) pnr_extra+=("$2"); shift 2 ;;
     --pnr-arg=*) pnr_extra+=("${1#--pnr-arg=}"); shift ;;
@@ -121,6 +127,7 @@ case "$device" in 25k|45k|85k) ;; *) die "device must be 25k, 45k or 85k" ;; esa
 case "$mapper" in yowasp|debian) ;; *) die "mapper must be yowasp or debian" ;; esac
 case "$stop" in ""|synth|pnr) ;; *) die "--stop must be synth or pnr" ;; esac
 case "$router" in router1|router2) ;; *) die "--router must be router1 or router2" ;; esac
+case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa" ;; esac
 [ ${#lists[@]} -gt 0 ] || lists=(rtl/sgu_files.f)
 
 # yowasp tools run in a WebAssembly sandbox that sees the current directory tree only: work from
@@ -296,7 +303,8 @@ fi
 step_start=$(date +%s)
 echo "flow: $name: place and route ($device, $freq MHz) ..."
 pnr_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
-          --seed "$seed" --router "$router" --timing-allow-fail --report "$out/report.json"
+          --seed "$seed" --placer "$placer" --router "$router" --timing-allow-fail
+          --report "$out/report.json"
           -l "$out/pnr.log" -q "${pnr_extra[@]}")
 if [ -n "$lpf" ]; then
   pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config")
