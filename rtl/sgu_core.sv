@@ -978,14 +978,19 @@ module sgu_core #(
     always_ff @(posedge clk_i) begin
       if (r_advance) wb_q <= r_dec_q.wb;
     end
+    // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
+    // and the simulation skips the lane's select).
     always_comb begin
-      unique case (wb_q)
-        WbXbar:    x_val[l] = {src_lo[2][l], src_lo[0][l]};  // R, A: the crossbar's L2 inputs
-        WbUniform: x_val[l] = uniform;
-        WbLaneIdx: x_val[l] = 64'(l);
-        WbLoad:    x_val[l] = lsu_rdata_i[l];  // extended by the LSU
-        default:   x_val[l] = lane_res[l];
-      endcase
+      x_val[l] = 'x;
+      if (x_valid_q) begin
+        unique case (wb_q)
+          WbXbar:    x_val[l] = {src_lo[2][l], src_lo[0][l]};  // R, A: the crossbar's inputs
+          WbUniform: x_val[l] = uniform;
+          WbLaneIdx: x_val[l] = 64'(l);
+          WbLoad:    x_val[l] = lsu_rdata_i[l];  // extended by the LSU
+          default:   x_val[l] = lane_res[l];
+        endcase
+      end
     end
   end
 
@@ -1069,8 +1074,13 @@ module sgu_core #(
   assign xs_ld      = x_short_wr && x_shfl;
 
   // The value of the short writer in L2: its registered result, or the crossbar's output.
+  // Only with a short writer in L2 (its readers: fw3_q, l3_data_q and the write port all load
+  // only then; otherwise don't-care, and the simulation skips it).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
-    assign l2_val[l] = l2_shfl_q ? {32'd0, xbar_res[l]} : l2_data_q[l];
+    always_comb begin
+      l2_val[l] = 'x;
+      if (l2_short_wr) l2_val[l] = l2_shfl_q ? {32'd0, xbar_res[l]} : l2_data_q[l];
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1118,7 +1128,10 @@ module sgu_core #(
 
   // The value an instruction in L5 wrote (long: the lanes' pipes; short: carried from X).
   logic [NumLanes-1:0][63:0] l5_val;
-  assign l5_val = l5_q.long_wb ? long_res : l5_data_q;
+  always_comb begin  // only with a record in L5 (the retire port loads only then)
+    l5_val = 'x;
+    if (l5_q.valid) l5_val = l5_q.long_wb ? long_res : l5_data_q;
+  end
 
   assign wr_en    = l2_short_wr || l5_wr;
   assign wr_spec  = l5_wr ? l5_q.rd : l2_q.rd;
@@ -1126,7 +1139,10 @@ module sgu_core #(
   assign wr_lanes = l5_wr ? l5_q.lanes : l2_q.lanes;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wr
     logic [63:0] v;
-    assign v        = l5_wr ? long_res[l] : l2_val[l];
+    always_comb begin  // only with a write (otherwise don't-care)
+      v = 'x;
+      if (wr_en) v = l5_wr ? long_res[l] : l2_val[l];
+    end
     assign wr_lo[l] = v[31:0];
     assign wr_hi[l] = v[63:32];
   end

@@ -89,7 +89,8 @@ module sgu_lsu #(
 
   state_e                    state_q, state_d;
   logic [NumLanes-1:0]       todo_q, todo_d;
-  logic [NumLanes-1:0][63:0] rdata_q, rdata_d;
+  logic [NumLanes-1:0][63:0] rdata_q;
+  logic                      rdata_clr, rdata_ld;  // clear at the request, load a read beat
   logic                      aw_done_q, aw_done_d, w_done_q, w_done_d;
   logic                      err_q, err_d;
   logic [31:0]               err_addr_q, err_addr_d;
@@ -108,10 +109,18 @@ module sgu_lsu #(
   logic [32:0] limit_m_size;  // limit - size, bit 32 set when limit < size
   assign limit_m_size = {1'b0, mem_limit_i} - 33'(size_bytes);
 
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_check
-    assign lane_misaligned[l] = (addr_i[l][2:0] & (3'(size_bytes) - 3'd1)) != '0;
-    assign lane_outside[l]    = (addr_i[l] < mem_base_i) || limit_m_size[32] ||
-                                (addr_i[l] > limit_m_size[31:0]);
+  // Evaluated only at chk_i (otherwise don't-care: no gate), so that the simulation skips the
+  // per-lane compares in the other cycles.
+  always_comb begin
+    lane_misaligned = 'x;
+    lane_outside    = 'x;
+    if (chk_i) begin
+      for (int unsigned l = 0; l < NumLanes; l++) begin
+        lane_misaligned[l] = (addr_i[l][2:0] & (3'(size_bytes) - 3'd1)) != '0;
+        lane_outside[l]    = (addr_i[l] < mem_base_i) || limit_m_size[32] ||
+                             (addr_i[l] > limit_m_size[31:0]);
+      end
+    end
   end
 
   // Registered at chk_i: the addresses, and per active lane whether it faults and how.
@@ -211,7 +220,8 @@ module sgu_lsu #(
   always_comb begin
     state_d    = state_q;
     todo_d     = todo_q;
-    rdata_d    = rdata_q;
+    rdata_clr  = 1'b0;
+    rdata_ld   = 1'b0;
     aw_done_d  = aw_done_q;
     w_done_d   = w_done_q;
     err_d      = err_q;
@@ -225,7 +235,7 @@ module sgu_lsu #(
       StIdle: begin
         if (req_i) begin
           // A scalar address is accessed once, by the first active lane.
-          rdata_d    = '0;
+          rdata_clr  = 1'b1;
           todo_d     = once_i ? nxt_onehot : lanes_i;
           cur_d      = nxt_onehot;
           beat_start = 1'b1;
@@ -253,15 +263,7 @@ module sgu_lsu #(
             state_d    = StDone;
             todo_d     = '0;
           end else begin
-            if (!store_i) begin
-              if (once_i) begin
-                rdata_d = {NumLanes{rbeat}};
-              end else begin
-                for (int l = 0; l < NumLanes; l++) begin
-                  if (cur_q[l]) rdata_d[l] = rbeat;
-                end
-              end
-            end
+            rdata_ld = !store_i;
             todo_d = rest;
             if (rest == '0) begin
               state_d = StDone;
@@ -285,12 +287,26 @@ module sgu_lsu #(
 
   assign rdata_o = rdata_q;
 
+  // Load data: cleared at the request, one lane per read beat (every lane for a scalar
+  // address). A register of its own, written only in those cycles (the simulation copies the
+  // N x 64 bits only then).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rdata_q <= '0;
+    end else if (rdata_clr) begin
+      rdata_q <= '0;
+    end else if (rdata_ld) begin
+      for (int unsigned l = 0; l < NumLanes; l++) begin
+        if (once_i || cur_q[l]) rdata_q[l] <= rbeat;
+      end
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q   <= StIdle;
       todo_q    <= '0;
       cur_q     <= '0;
-      rdata_q   <= '0;
       aw_done_q <= 1'b0;
       w_done_q  <= 1'b0;
       err_q     <= 1'b0;
@@ -299,7 +315,6 @@ module sgu_lsu #(
       state_q   <= state_d;
       todo_q    <= todo_d;
       cur_q     <= cur_d;
-      rdata_q   <= rdata_d;
       aw_done_q <= aw_done_d;
       w_done_q  <= w_done_d;
       err_q     <= err_d;

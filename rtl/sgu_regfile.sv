@@ -113,9 +113,13 @@ module sgu_regfile #(
       wen   = '1;
       wdata = {NumLanes{clr_row}};
     end else begin
+      // The lanes' enables and data only with a write: otherwise don't-care (x: no gate), and
+      // the simulation skips the per-lane loop (docs/performance.md).
       we    = wr_en_i && !(w_scalar && wr_spec_i[4:0] == 5'd0);
       w_row = {w_scalar, wr_spec_i[4:1]};
-      for (int unsigned l = 0; l < NumLanes; l++) begin
+      wen   = 'x;
+      wdata = 'x;
+      if (wr_en_i) for (int unsigned l = 0; l < NumLanes; l++) begin
         wen[l]   = (w_scalar || wr_lanes_i[l]) ? half_en : 2'b00;
         // A single register's value goes to its half; a pair's lo/hi to low/high halves.
         wdata[l] = (!wr_pair_i && wr_spec_i[0]) ? {wr_lo_i[l], wr_lo_i[l]}
@@ -189,13 +193,20 @@ module sgu_regfile #(
   end
 
   // Operand registers: the row read (with the bypassed write), the register's half selected.
+  // The row is computed only when the register loads (otherwise don't-care: no gate), so that
+  // the simulation skips it in the other cycles.
   for (genvar p = 0; p < 3; p++) begin : gen_out
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       logic [63:0] row;
       logic [31:0] lo_q, hi_q;
-      for (genvar h = 0; h < 2; h++) begin : gen_half
-        assign row[32*h+:32] = (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
-                                                             : q[p][l][32*h+:32];
+      always_comb begin
+        row = 'x;
+        if (ld_i && en_q[p]) begin
+          for (int unsigned h = 0; h < 2; h++) begin
+            row[32*h+:32] = (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
+                                                          : q[p][l][32*h+:32];
+          end
+        end
       end
       always_ff @(posedge clk_i) begin
         if (ld_i && en_q[p]) begin
