@@ -30,9 +30,12 @@
 // win[75:44] (truncated toward zero) for Ez in 127..158, the only exponents whose result is
 // not fixed by the caller (zero below 127, saturation above 158).
 //
-// Latency: combinational (stage S1 of sgu_mfu).
+// Latency: combinational (stage S1 of sgu_mfu). With en_i low (no FP operation in the stage)
+// the outputs are don't-care and nothing is computed: a simulator skips the stage, synthesis
+// adds no gate.
 
 module sgu_fpu_exp (
+  input  logic        en_i,     // an FP operation is in the stage
   input  logic [30:0] a_i,      // magnitude bits of operand a (finite binary32)
   input  logic [30:0] b_i,      // magnitude bits of operand b
   input  logic [30:0] c_i,      // magnitude bits of operand c
@@ -49,57 +52,7 @@ module sgu_fpu_exp (
   localparam int unsigned MaxShift = sgu_fpu_pkg::FpuWinWidth;  // 76: the addend is all sticky
   // Exponent bias of the shift: 27 - (Ez - (ex + ey - 127)) = ex + ey - ez - 100.
   localparam logic [9:0] ShiftBias = 10'd100;
-
-  // Fields of the operands: mantissa with hidden bit, effective biased exponent (0 counts as 1).
-  logic [23:0] a_man, b_man, c_man;
-  logic [9:0]  a_exp, b_exp, c_exp;
-
-  always_comb begin
-    a_man = {|a_i[30:23], a_i[22:0]};
-    b_man = {|b_i[30:23], b_i[22:0]};
-    c_man = {|c_i[30:23], c_i[22:0]};
-    a_exp = {2'b00, a_i[30:24], a_i[23] | ~a_man[23]};
-    b_exp = {2'b00, b_i[30:24], b_i[23] | ~b_man[23]};
-    c_exp = {2'b00, c_i[30:24], c_i[23] | ~c_man[23]};
-  end
-
-  // The fma operands.
-  logic [9:0] x_exp, y_exp, z_exp;
-  logic [7:0] z_exp_field;  // z's exponent field (float->int)
-
-  assign x_man_o = a_man;
-  assign x_exp   = a_exp;
-  assign y_man_o = y_one_i ? 24'h80_0000 : b_man;
-  assign y_exp   = y_one_i ? 10'd127 : b_exp;
-
-  always_comb begin
-    unique case (z_sel_i)
-      sgu_fpu_pkg::FpuZSelC: begin
-        z_man_o     = c_man;
-        z_exp       = c_exp;
-        z_exp_field = c_i[30:23];
-      end
-      sgu_fpu_pkg::FpuZSelB: begin
-        z_man_o     = b_man;
-        z_exp       = b_exp;
-        z_exp_field = b_i[30:23];
-      end
-      sgu_fpu_pkg::FpuZSelA: begin
-        z_man_o     = a_man;
-        z_exp       = a_exp;
-        z_exp_field = a_i[30:23];
-      end
-      default: begin  // FpuZSelZero
-        z_man_o     = '0;
-        z_exp       = 10'd1;
-        z_exp_field = '0;
-      end
-    endcase
-  end
-
-  // The product is exactly zero when either mantissa is (the multiplier comes later).
-  logic prod_zero;
-  assign prod_zero = ~|x_man_o | ~|y_man_o;
+  localparam logic [9:0] ClampBias = ShiftBias + 10'(MaxShift) + 10'd1;  // 177
 
   // Product-anchored window exponent xy_top = ex + ey - 100 and shift ex + ey - ez - 100.
   // Ranges: xy_top in [-98, 410] and the shift in [-353, 409], so 10-bit signed arithmetic
@@ -108,45 +61,91 @@ module sgu_fpu_exp (
   // the shift and the two decisions on it (addend-anchored: shift <= 0; clamp: shift > 76) are
   // three chains side by side, the decisions read from their sign bits, so that no compare
   // follows a chain. -ez = ~ez + 1, and the +1 fills the free low bit of the carry vector.
-  localparam logic [9:0] ClampBias = ShiftBias + 10'(MaxShift) + 10'd1;  // 177
-
-  logic [9:0]        x_bias, x_clamp, z_inv;
-  logic [9:0]        csa_sum, csa_carry, clamp_sum, clamp_carry;
-  logic [9:0]        xy_top, shamt_raw, shamt_m1, shamt_m77;
-  logic              addend_anchor, clamp;
-  logic [7:0]        f2i_shamt;
-
-  assign x_bias      = x_exp - ShiftBias;
-  assign x_clamp     = x_exp - ClampBias;
-  assign z_inv       = ~z_exp;
-  assign xy_top      = x_bias + y_exp;
-  assign csa_sum     = x_bias ^ y_exp ^ z_inv;
-  assign csa_carry   = (x_bias & y_exp) | (x_bias & z_inv) | (y_exp & z_inv);
-  assign clamp_sum   = x_clamp ^ y_exp ^ z_inv;
-  assign clamp_carry = (x_clamp & y_exp) | (x_clamp & z_inv) | (y_exp & z_inv);
-  assign shamt_raw   = csa_sum + {csa_carry[8:0], 1'b1};      // ex + ey - ez - 100
-  assign shamt_m1    = csa_sum + {csa_carry[8:0], 1'b0};      // the shift - 1
-  assign shamt_m77   = clamp_sum + {clamp_carry[8:0], 1'b1};  // the shift - 77
-  assign addend_anchor = prod_zero | shamt_m1[9];              // shift <= 0
-  assign clamp         = ~shamt_m77[9];                        // shift > 76
-  // 158 - Ez is 0..31 for the exponents that matter; others give a don't-care shift.
-  assign f2i_shamt     = 8'd158 - z_exp_field;
-
-  always_comb begin
-    shamt_o = 7'd0;
-    etop_o  = z_exp;
-    if (f2i_i) begin
-      shamt_o = {2'b00, f2i_shamt[4:0]};
-    end else if (!addend_anchor) begin
-      shamt_o = clamp ? 7'(MaxShift) : shamt_raw[6:0];
-      etop_o  = xy_top;
-    end
-  end
-
   // Bit 9 of a carry vector weighs 2^10 and drops out of the 10-bit sums; a shift that is
   // used is in 1..76.
-  logic unused_bits;
-  assign unused_bits = ^{f2i_shamt[7:5], csa_carry[9], clamp_carry[9], shamt_raw[9:7],
-                         shamt_m1[8:0], shamt_m77[8:0]};
+  always_comb begin
+    // Fields of the operands: mantissa with hidden bit, effective biased exponent (0 counts
+    // as 1).
+    logic [23:0] a_man, b_man, c_man;
+    logic [9:0]  a_exp, b_exp, c_exp;
+    logic [9:0]  x_exp, y_exp, z_exp;
+    logic [7:0]  z_exp_field;  // z's exponent field (float->int)
+    logic        prod_zero;    // the product is exactly zero: either mantissa is
+    logic [9:0]  x_bias, x_clamp, z_inv, xy_top;
+    // Of these only the bits named above are used (carry bit 9, the sums' high or low bits).
+    // verilator lint_off UNUSEDSIGNAL
+    logic [9:0]  csa_sum, csa_carry, clamp_sum, clamp_carry;
+    logic [9:0]  shamt_raw, shamt_m1, shamt_m77;
+    logic [7:0]  f2i_shamt;
+    // verilator lint_on UNUSEDSIGNAL
+    logic        addend_anchor, clamp;
+    x_man_o = 'x;
+    y_man_o = 'x;
+    z_man_o = 'x;
+    shamt_o = 'x;
+    etop_o  = 'x;
+    if (en_i) begin
+      a_man = {|a_i[30:23], a_i[22:0]};
+      b_man = {|b_i[30:23], b_i[22:0]};
+      c_man = {|c_i[30:23], c_i[22:0]};
+      a_exp = {2'b00, a_i[30:24], a_i[23] | ~a_man[23]};
+      b_exp = {2'b00, b_i[30:24], b_i[23] | ~b_man[23]};
+      c_exp = {2'b00, c_i[30:24], c_i[23] | ~c_man[23]};
+
+      // The fma operands.
+      x_man_o = a_man;
+      x_exp   = a_exp;
+      y_man_o = y_one_i ? 24'h80_0000 : b_man;
+      y_exp   = y_one_i ? 10'd127 : b_exp;
+      unique case (z_sel_i)
+        sgu_fpu_pkg::FpuZSelC: begin
+          z_man_o     = c_man;
+          z_exp       = c_exp;
+          z_exp_field = c_i[30:23];
+        end
+        sgu_fpu_pkg::FpuZSelB: begin
+          z_man_o     = b_man;
+          z_exp       = b_exp;
+          z_exp_field = b_i[30:23];
+        end
+        sgu_fpu_pkg::FpuZSelA: begin
+          z_man_o     = a_man;
+          z_exp       = a_exp;
+          z_exp_field = a_i[30:23];
+        end
+        default: begin  // FpuZSelZero
+          z_man_o     = '0;
+          z_exp       = 10'd1;
+          z_exp_field = '0;
+        end
+      endcase
+      prod_zero = ~|x_man_o | ~|y_man_o;
+
+      x_bias        = x_exp - ShiftBias;
+      x_clamp       = x_exp - ClampBias;
+      z_inv         = ~z_exp;
+      xy_top        = x_bias + y_exp;
+      csa_sum       = x_bias ^ y_exp ^ z_inv;
+      csa_carry     = (x_bias & y_exp) | (x_bias & z_inv) | (y_exp & z_inv);
+      clamp_sum     = x_clamp ^ y_exp ^ z_inv;
+      clamp_carry   = (x_clamp & y_exp) | (x_clamp & z_inv) | (y_exp & z_inv);
+      shamt_raw     = csa_sum + {csa_carry[8:0], 1'b1};      // ex + ey - ez - 100
+      shamt_m1      = csa_sum + {csa_carry[8:0], 1'b0};      // the shift - 1
+      shamt_m77     = clamp_sum + {clamp_carry[8:0], 1'b1};  // the shift - 77
+      addend_anchor = prod_zero | shamt_m1[9];               // shift <= 0
+      clamp         = ~shamt_m77[9];                         // shift > 76
+      // 158 - Ez is 0..31 for the exponents that matter; others give a don't-care shift.
+      f2i_shamt     = 8'd158 - z_exp_field;
+
+      shamt_o = 7'd0;
+      etop_o  = z_exp;
+      if (f2i_i) begin
+        shamt_o = {2'b00, f2i_shamt[4:0]};
+      end else if (!addend_anchor) begin
+        shamt_o = clamp ? 7'(MaxShift) : shamt_raw[6:0];
+        etop_o  = xy_top;
+      end
+    end
+  end
 
 endmodule

@@ -187,93 +187,176 @@ module sgu_mfu
   // S1 (cycle t+1): combinational on the registered inputs
   // =======================================================================================
 
-  // ---- FP operand classification ----
-  logic a_exp_max, b_exp_max, a_frac_nz, b_frac_nz;
-  logic a_nan, b_nan, a_zero, b_zero;
-
-  assign a_exp_max = &a_s1[30:23];
-  assign b_exp_max = &b_s1[30:23];
-  assign a_frac_nz = |a_s1[22:0];
-  assign b_frac_nz = |b_s1[22:0];
-  assign a_nan     = a_exp_max & a_frac_nz;
-  assign b_nan     = b_exp_max & b_frac_nz;
-  assign a_zero    = ~|a_s1[30:0];
-  assign b_zero    = ~|b_s1[30:0];
-
-  logic op_fma, op_i2f, op_f2i;
-  always_comb begin
-    op_fma = 1'b0;
-    op_i2f = 1'b0;
-    op_f2i = 1'b0;
-    unique case (fop_s1)
-      FpuOpFAdd, FpuOpFSub, FpuOpFMul, FpuOpFFma: op_fma = 1'b1;
-      FpuOpCvtI2F, FpuOpCvtU2F:                   op_i2f = 1'b1;
-      FpuOpCvtF2I, FpuOpCvtF2U:                   op_f2i = 1'b1;
-      default: ;
-    endcase
-  end
-
-  // ---- Fused multiply-add x * y + z; float->int shifts a in z's place, int->float adds +0 ----
-  // x is a; sgu_fpu_exp selects the magnitudes of y and z itself (y_one, z_sel); y and z here
-  // serve the signs and the special operands.
-  logic [31:0] y, z;
-  logic        y_one;
+  // ---- FP: operand classification, the fma's operands and special cases, the conversions,
+  // min / max / compare ----
+  // One procedural block (and sgu_fpu_exp behind its en_i), evaluated only with an FP operation
+  // in S1 (fpu_en_s1): otherwise every value is don't-care (x: synthesis adds no gate) and the
+  // simulation skips the stage, as it skips S2 and S3 (docs/performance.md).
+  // The fused multiply-add computes x * y + z; float->int shifts a in z's place, int->float
+  // adds +0. x is a; sgu_fpu_exp selects the magnitudes of y and z itself (y_one, z_sel); y and
+  // z here serve the signs and the special operands.
+  logic        fpu_en_s1;
+  logic        op_i2f, op_f2i, y_one;
   logic [1:0]  z_sel;
+  logic [31:0] i2f_mag;
+  fp_ctl_t     ctl_s1;  // the side band's controls but etop (which needs sgu_fpu_exp)
+
+  assign fpu_en_s1 = valid_s1 & fpu_s1;
 
   always_comb begin
-    y     = b_s1;
-    z     = c_s1;
-    y_one = 1'b0;
-    z_sel = FpuZSelC;
-    unique case (fop_s1)
-      FpuOpFAdd: begin
-        y     = FpOne;
-        z     = b_s1;
-        y_one = 1'b1;
-        z_sel = FpuZSelB;
-      end
-      FpuOpFSub: begin
-        y     = FpOne;
-        z     = {~b_s1[31], b_s1[30:0]};
-        y_one = 1'b1;
-        z_sel = FpuZSelB;
-      end
-      FpuOpFMul: begin
-        z     = FpNegZero;
-        z_sel = FpuZSelZero;
-      end
-      FpuOpCvtF2I, FpuOpCvtF2U: begin
-        z     = a_s1;
-        z_sel = FpuZSelA;
-      end
-      FpuOpCvtI2F, FpuOpCvtU2F: begin
-        z     = '0;
-        z_sel = FpuZSelZero;
-      end
-      default: ;
-    endcase
-  end
+    logic        a_exp_max, b_exp_max, a_frac_nz, b_frac_nz, a_nan, b_nan, a_zero, b_zero;
+    logic        op_fma, i2f_neg, f2i_signed, f2i_zero, f2i_sat;
+    logic [31:0] y, z, f2i_fixed, min_result, max_result;
+    logic        y_exp_max, z_exp_max, y_frac_nz, z_frac_nz, y_nan, z_nan, y_inf, z_inf;
+    logic        y_zero, a_inf, prod_inf, fma_nan, fma_inf, fma_inf_sign;
+    logic        mag_lt, mag_eq, less, unordered, both_zero, cmp_eq, cmp_lt, cmp_res;
+    op_i2f  = 'x;
+    op_f2i  = 'x;
+    y_one   = 'x;
+    z_sel   = 'x;
+    i2f_mag = 'x;
+    ctl_s1  = 'x;
+    if (fpu_en_s1) begin
+      a_exp_max = &a_s1[30:23];
+      b_exp_max = &b_s1[30:23];
+      a_frac_nz = |a_s1[22:0];
+      b_frac_nz = |b_s1[22:0];
+      a_nan     = a_exp_max & a_frac_nz;
+      b_nan     = b_exp_max & b_frac_nz;
+      a_zero    = ~|a_s1[30:0];
+      b_zero    = ~|b_s1[30:0];
 
-  // Special operands of the fma: NaN in, invalid (0*inf, inf-inf), infinite result.
-  logic y_exp_max, z_exp_max, y_frac_nz, z_frac_nz;
-  logic y_nan, z_nan, y_inf, z_inf, y_zero, a_inf;
-  logic prod_inf, fma_nan, fma_inf, fma_inf_sign;
+      op_fma = 1'b0;
+      op_i2f = 1'b0;
+      op_f2i = 1'b0;
+      unique case (fop_s1)
+        FpuOpFAdd, FpuOpFSub, FpuOpFMul, FpuOpFFma: op_fma = 1'b1;
+        FpuOpCvtI2F, FpuOpCvtU2F:                   op_i2f = 1'b1;
+        FpuOpCvtF2I, FpuOpCvtF2U:                   op_f2i = 1'b1;
+        default: ;
+      endcase
 
-  assign y_exp_max = &y[30:23];
-  assign z_exp_max = &z[30:23];
-  assign y_frac_nz = |y[22:0];
-  assign z_frac_nz = |z[22:0];
-  assign y_nan     = y_exp_max & y_frac_nz;
-  assign z_nan     = z_exp_max & z_frac_nz;
-  assign y_inf     = y_exp_max & ~y_frac_nz;
-  assign z_inf     = z_exp_max & ~z_frac_nz;
-  assign y_zero    = ~|y[30:0];
-  assign a_inf     = a_exp_max & ~a_frac_nz;
-  assign prod_inf  = a_inf | y_inf;
-  assign fma_nan   = a_nan | y_nan | z_nan | (a_inf & y_zero) | (a_zero & y_inf)
+      y     = b_s1;
+      z     = c_s1;
+      y_one = 1'b0;
+      z_sel = FpuZSelC;
+      unique case (fop_s1)
+        FpuOpFAdd: begin
+          y     = FpOne;
+          z     = b_s1;
+          y_one = 1'b1;
+          z_sel = FpuZSelB;
+        end
+        FpuOpFSub: begin
+          y     = FpOne;
+          z     = {~b_s1[31], b_s1[30:0]};
+          y_one = 1'b1;
+          z_sel = FpuZSelB;
+        end
+        FpuOpFMul: begin
+          z     = FpNegZero;
+          z_sel = FpuZSelZero;
+        end
+        FpuOpCvtF2I, FpuOpCvtF2U: begin
+          z     = a_s1;
+          z_sel = FpuZSelA;
+        end
+        FpuOpCvtI2F, FpuOpCvtU2F: begin
+          z     = '0;
+          z_sel = FpuZSelZero;
+        end
+        default: ;
+      endcase
+
+      // Special operands of the fma: NaN in, invalid (0*inf, inf-inf), infinite result.
+      y_exp_max    = &y[30:23];
+      z_exp_max    = &z[30:23];
+      y_frac_nz    = |y[22:0];
+      z_frac_nz    = |z[22:0];
+      y_nan        = y_exp_max & y_frac_nz;
+      z_nan        = z_exp_max & z_frac_nz;
+      y_inf        = y_exp_max & ~y_frac_nz;
+      z_inf        = z_exp_max & ~z_frac_nz;
+      y_zero       = ~|y[30:0];
+      a_inf        = a_exp_max & ~a_frac_nz;
+      prod_inf     = a_inf | y_inf;
+      fma_nan      = a_nan | y_nan | z_nan | (a_inf & y_zero) | (a_zero & y_inf)
                    | (prod_inf & z_inf & (a_s1[31] ^ y[31] ^ z[31]));
-  assign fma_inf      = prod_inf | z_inf;
-  assign fma_inf_sign = prod_inf ? (a_s1[31] ^ y[31]) : z[31];
+      fma_inf      = prod_inf | z_inf;
+      fma_inf_sign = prod_inf ? (a_s1[31] ^ y[31]) : z[31];
+
+      // int -> float: |a| goes through the multiplier (times 1).
+      i2f_neg = (fop_s1 == FpuOpCvtI2F) & a_s1[31];
+      i2f_mag = i2f_neg ? (~a_s1 + 32'd1) : a_s1;
+
+      // float -> int32 / uint32: toward zero, saturating, NaN -> 0. |a| < 1 gives 0; |a| >=
+      // 2^31 (signed) or a >= 2^32 (unsigned) saturates to 0x7FFFFFFF, 0x80000000 (signed)
+      // or 0xFFFFFFFF (unsigned).
+      f2i_signed = fop_s1 == FpuOpCvtF2I;
+      f2i_zero   = a_nan | (a_s1[30:23] < 8'd127) | (~f2i_signed & a_s1[31]);
+      f2i_sat    = f2i_signed ? (a_s1[30:23] >= 8'd158) : (a_s1[30:23] >= 8'd159);
+      f2i_fixed  = f2i_zero ? 32'd0
+                            : {~f2i_signed | a_s1[31], {31{~(f2i_signed & a_s1[31])}}};
+
+      // Min / max / compare: one sign-magnitude comparator; less is a < b for non-NaN
+      // operands with -0 < +0.
+      mag_lt    = a_s1[30:0] < b_s1[30:0];
+      mag_eq    = a_s1[30:0] == b_s1[30:0];
+      unordered = a_nan | b_nan;
+      both_zero = a_zero & b_zero;
+      unique case ({a_s1[31], b_s1[31]})
+        2'b00:   less = mag_lt;
+        2'b01:   less = 1'b0;
+        2'b10:   less = 1'b1;
+        default: less = ~mag_lt & ~mag_eq;
+      endcase
+      cmp_eq = ~unordered & ((mag_eq & (a_s1[31] == b_s1[31])) | both_zero);
+      cmp_lt = ~unordered & less & ~both_zero;
+      unique case (cond_s1)
+        FpuCondEq:  cmp_res = cmp_eq;
+        FpuCondNe:  cmp_res = ~cmp_eq;
+        FpuCondLt:  cmp_res = cmp_lt;
+        FpuCondLe:  cmp_res = cmp_lt | cmp_eq;
+        FpuCondGt:  cmp_res = ~unordered & ~cmp_lt & ~cmp_eq;
+        FpuCondGe:  cmp_res = ~unordered & ~cmp_lt;
+        FpuCondOrd: cmp_res = ~unordered;
+        FpuCondUno: cmp_res = unordered;
+        default:    cmp_res = 1'b0;
+      endcase
+      if (a_nan && b_nan) begin
+        min_result = FpuCanonicalNan;
+        max_result = FpuCanonicalNan;
+      end else if (a_nan) begin
+        min_result = b_s1;
+        max_result = b_s1;
+      end else if (b_nan) begin
+        min_result = a_s1;
+        max_result = a_s1;
+      end else begin
+        min_result = less ? a_s1 : b_s1;
+        max_result = less ? b_s1 : a_s1;
+      end
+
+      // The side band's controls. Ops that do not use the sum add two equal-signed values:
+      // the adder stays harmless.
+      ctl_s1.prod_sign = op_fma ? (a_s1[31] ^ y[31]) : i2f_neg;
+      ctl_s1.z_sign    = op_fma ? z[31] : i2f_neg;
+      ctl_s1.eff_sub   = op_fma & (a_s1[31] ^ y[31] ^ z[31]);
+      ctl_s1.use_norm  = op_fma | op_i2f;
+      ctl_s1.nan       = op_fma & fma_nan;
+      ctl_s1.inf       = op_fma & fma_inf;
+      ctl_s1.inf_sign  = fma_inf_sign;
+      ctl_s1.use_trunc = op_f2i & ~f2i_zero & ~f2i_sat;
+      ctl_s1.trunc_neg = f2i_signed & a_s1[31];
+      unique case (fop_s1)
+        FpuOpFMin:                ctl_s1.fixed = min_result;
+        FpuOpFMax:                ctl_s1.fixed = max_result;
+        FpuOpFCmp:                ctl_s1.fixed = {31'd0, cmp_res};
+        FpuOpCvtF2I, FpuOpCvtF2U: ctl_s1.fixed = f2i_fixed;
+        default:                  ctl_s1.fixed = 32'd0;  // fma ops, int->float, codes 11..15
+      endcase
+    end
+  end
 
   // Mantissas, exponents and the alignment shift amount.
   logic [23:0] x_man, y_man, z_man;
@@ -281,6 +364,7 @@ module sgu_mfu
   logic [9:0]  exp_etop;
 
   sgu_fpu_exp u_exp (
+    .en_i    (fpu_en_s1),
     .a_i     (a_s1[30:0]),
     .b_i     (b_s1[30:0]),
     .c_i     (c_s1[30:0]),
@@ -294,103 +378,17 @@ module sgu_mfu
     .etop_o  (exp_etop)
   );
 
-  // ---- int -> float: |a| goes through the multiplier (times 1) ----
-  logic        i2f_neg;
-  logic [31:0] i2f_mag;
-
-  assign i2f_neg = (fop_s1 == FpuOpCvtI2F) & a_s1[31];
-  assign i2f_mag = i2f_neg ? (~a_s1 + 32'd1) : a_s1;
-
-  // ---- float -> int32 / uint32: toward zero, saturating, NaN -> 0 ----
-  logic f2i_signed, f2i_zero, f2i_sat;
-  logic [31:0] f2i_fixed;
-
-  assign f2i_signed = fop_s1 == FpuOpCvtF2I;
-  assign f2i_zero   = a_nan | (a_s1[30:23] < 8'd127) | (~f2i_signed & a_s1[31]);  // |a| < 1
-  // |a| >= 2^31 (signed) or a >= 2^32 (unsigned).
-  assign f2i_sat    = f2i_signed ? (a_s1[30:23] >= 8'd158) : (a_s1[30:23] >= 8'd159);
-  // 0x7FFFFFFF, 0x80000000 (signed) or 0xFFFFFFFF (unsigned), or 0.
-  assign f2i_fixed  = f2i_zero ? 32'd0
-                               : {~f2i_signed | a_s1[31], {31{~(f2i_signed & a_s1[31])}}};
-
-  // ---- Min / max / compare: one sign-magnitude comparator ----
-  logic mag_lt, mag_eq, less, unordered, both_zero;
-  logic cmp_eq, cmp_lt, cmp_res;
-
-  assign mag_lt    = a_s1[30:0] < b_s1[30:0];
-  assign mag_eq    = a_s1[30:0] == b_s1[30:0];
-  assign unordered = a_nan | b_nan;
-  assign both_zero = a_zero & b_zero;
-
-  // a < b for non-NaN operands with -0 < +0.
-  always_comb begin
-    unique case ({a_s1[31], b_s1[31]})
-      2'b00:   less = mag_lt;
-      2'b01:   less = 1'b0;
-      2'b10:   less = 1'b1;
-      default: less = ~mag_lt & ~mag_eq;
-    endcase
-  end
-
-  assign cmp_eq = ~unordered & ((mag_eq & (a_s1[31] == b_s1[31])) | both_zero);
-  assign cmp_lt = ~unordered & less & ~both_zero;
-
-  always_comb begin
-    unique case (cond_s1)
-      FpuCondEq:  cmp_res = cmp_eq;
-      FpuCondNe:  cmp_res = ~cmp_eq;
-      FpuCondLt:  cmp_res = cmp_lt;
-      FpuCondLe:  cmp_res = cmp_lt | cmp_eq;
-      FpuCondGt:  cmp_res = ~unordered & ~cmp_lt & ~cmp_eq;
-      FpuCondGe:  cmp_res = ~unordered & ~cmp_lt;
-      FpuCondOrd: cmp_res = ~unordered;
-      FpuCondUno: cmp_res = unordered;
-      default:    cmp_res = 1'b0;
-    endcase
-  end
-
-  logic [31:0] min_result, max_result;
-
-  always_comb begin
-    if (a_nan && b_nan) begin
-      min_result = FpuCanonicalNan;
-      max_result = FpuCanonicalNan;
-    end else if (a_nan) begin
-      min_result = b_s1;
-      max_result = b_s1;
-    end else if (b_nan) begin
-      min_result = a_s1;
-      max_result = a_s1;
-    end else begin
-      min_result = less ? a_s1 : b_s1;
-      max_result = less ? b_s1 : a_s1;
-    end
-  end
-
   // ---- FP side band ----
   fp_s2_t fp_s1;
 
   always_comb begin
-    fp_s1.z_man         = z_man;
-    fp_s1.shamt         = align_shamt;
-    // Ops that do not use the sum add two equal-signed values: the adder stays harmless.
-    fp_s1.ctl.prod_sign = op_fma ? (a_s1[31] ^ y[31]) : i2f_neg;
-    fp_s1.ctl.z_sign    = op_fma ? z[31] : i2f_neg;
-    fp_s1.ctl.eff_sub   = op_fma & (a_s1[31] ^ y[31] ^ z[31]);
-    fp_s1.ctl.etop      = op_i2f ? I2fEtop : exp_etop;
-    fp_s1.ctl.use_norm  = op_fma | op_i2f;
-    fp_s1.ctl.nan       = op_fma & fma_nan;
-    fp_s1.ctl.inf       = op_fma & fma_inf;
-    fp_s1.ctl.inf_sign  = fma_inf_sign;
-    fp_s1.ctl.use_trunc = op_f2i & ~f2i_zero & ~f2i_sat;
-    fp_s1.ctl.trunc_neg = f2i_signed & a_s1[31];
-    unique case (fop_s1)
-      FpuOpFMin:                fp_s1.ctl.fixed = min_result;
-      FpuOpFMax:                fp_s1.ctl.fixed = max_result;
-      FpuOpFCmp:                fp_s1.ctl.fixed = {31'd0, cmp_res};
-      FpuOpCvtF2I, FpuOpCvtF2U: fp_s1.ctl.fixed = f2i_fixed;
-      default:                  fp_s1.ctl.fixed = 32'd0;  // fma ops, int->float, codes 11..15
-    endcase
+    fp_s1          = 'x;
+    if (fpu_en_s1) begin
+      fp_s1.z_man    = z_man;
+      fp_s1.shamt    = align_shamt;
+      fp_s1.ctl      = ctl_s1;
+      fp_s1.ctl.etop = op_i2f ? I2fEtop : exp_etop;
+    end
   end
 
   // ---- Integer multiply set-up ----
@@ -498,11 +496,14 @@ module sgu_mfu
   // mulh i32: the amount to subtract from the unsigned product's high word (mod 2^32).
   assign corr = (a_neg2_q ? mul_b_q : 32'd0) + (b_neg2_q ? mul_a_q : 32'd0);
 
+  logic            fpu_en_s2;  // an FP operation is in S2: its datapath computes
   logic [WinW-1:0] z_win;
   logic            z_sticky;
 
+  assign fpu_en_s2 = v2_q & fpu2_q;
+
   sgu_fpu_align u_align (
-    .en_i       (v2_q & fpu2_q),
+    .en_i       (fpu_en_s2),
     .z_man_i    (fp2_q.z_man),
     .shamt_i    (fp2_q.shamt),
     .z_win_o    (z_win),
@@ -513,7 +514,7 @@ module sgu_mfu
   // (computed only with an FP operation in the stage, like u_align: docs/fpu.md).
   always_comb begin
     fp_s2 = 'x;
-    if (v2_q && fpu2_q) begin
+    if (fpu_en_s2) begin
       fp_s2.z_op     = z_win ^ {WinW{fp2_q.ctl.eff_sub}};
       fp_s2.z_sticky = z_sticky;
       fp_s2.cin      = fp2_q.ctl.eff_sub & ~z_sticky;
@@ -547,7 +548,7 @@ module sgu_mfu
   end
 
   always_ff @(posedge clk_i) begin
-    if (v2_q && fpu2_q) begin
+    if (fpu_en_s2) begin
       fp3_q <= fp_s2;
     end
   end
@@ -565,11 +566,14 @@ module sgu_mfu
   // =======================================================================================
   // S3 (cycle t+3): FP add and normalisation count, float->int negate, integer result
   // =======================================================================================
+  logic   fpu_en_s3;  // an FP operation is in S3
   logic   add_neg;
   fp_s4_t fp_s3;
 
+  assign fpu_en_s3 = v3_q & fpu3_q;
+
   sgu_fpu_add u_add (
-    .en_i        (v3_q & fpu3_q),
+    .en_i        (fpu_en_s3),
     .prod_i      (p_q[47:0]),
     .prod_sign_i (fp3_q.ctl.prod_sign),
     .z_op_i      (fp3_q.z_op),
@@ -590,37 +594,48 @@ module sgu_mfu
   assign fp_s3.inf      = fp3_q.ctl.inf;
   assign fp_s3.inf_sign = fp3_q.ctl.inf_sign;
 
-  // float->int: the integer part is at z_op[75:44] (eff_sub is 0), truncated toward zero.
-  logic [31:0] trunc, fp_res3;
-  assign trunc   = fp3_q.z_op[WinW-1:WinW-32];
-  assign fp_res3 = !fp3_q.ctl.use_trunc ? fp3_q.ctl.fixed
-                 : fp3_q.ctl.trunc_neg  ? (~trunc + 32'd1) : trunc;
-
-  // Integer: one 32-bit adder for the mulh correction and the 64-bit accumulation.
+  // Integer: one 32-bit adder for the mulh correction and the 64-bit accumulation. Results
+  // that do not come from the normaliser are extended by their type here, off the
+  // normaliser's path in S4. Computed only with an operation in S3 (res_q loads only then).
   logic [63:0] res_q;  // S3 -> S4 result register, also the 64-bit accumulator
-  logic [31:0] hi;
-  logic [63:0] int_res3, res_d;
-
-  assign hi = acc3_q ? (res_q[63:32] + p_q[31:0]) : (p_q[63:32] - corr3_q);
+  logic [63:0] res_d;
 
   always_comb begin
-    if (acc3_q) begin
-      int_res3 = {hi, res_q[31:0]};
-    end else if (mulh3_q) begin
-      int_res3 = {32'd0, hi};
-    end else begin
-      int_res3 = p_q;
-    end
-    // The last step of a 64-bit right shift: reverse (and complement) the sum back.
-    if (shr3_q) begin
-      int_res3 = {<<{int_res3}};
-      int_res3 = int_res3 ^ {64{neg3_q}};
+    logic [31:0] trunc, fp_res3, hi;
+    logic [63:0] int_res3, raw;
+    trunc    = 'x;
+    fp_res3  = 'x;
+    hi       = 'x;
+    int_res3 = 'x;
+    raw      = 'x;
+    res_d    = 'x;
+    if (v3_q) begin
+      if (fpu3_q) begin
+        // float->int: the integer part is at z_op[75:44] (eff_sub is 0), truncated toward
+        // zero.
+        trunc   = fp3_q.z_op[WinW-1:WinW-32];
+        fp_res3 = !fp3_q.ctl.use_trunc ? fp3_q.ctl.fixed
+                : fp3_q.ctl.trunc_neg  ? (~trunc + 32'd1) : trunc;
+        raw     = {32'd0, fp_res3};
+      end else begin
+        hi = acc3_q ? (res_q[63:32] + p_q[31:0]) : (p_q[63:32] - corr3_q);
+        if (acc3_q) begin
+          int_res3 = {hi, res_q[31:0]};
+        end else if (mulh3_q) begin
+          int_res3 = {32'd0, hi};
+        end else begin
+          int_res3 = p_q;
+        end
+        // The last step of a 64-bit right shift: reverse (and complement) the sum back.
+        if (shr3_q) begin
+          int_res3 = {<<{int_res3}};
+          int_res3 = int_res3 ^ {64{neg3_q}};
+        end
+        raw = int_res3;
+      end
+      res_d = sgu_pkg::ext_dt(raw, dt3_q);
     end
   end
-
-  // Results that do not come from the normaliser are extended by their type here, off the
-  // normaliser's path in S4.
-  assign res_d = sgu_pkg::ext_dt(fpu3_q ? {32'd0, fp_res3} : int_res3, dt3_q);
 
   // ---- S3 -> S4 registers ----
   logic       v4_q, norm4_q;
@@ -642,7 +657,7 @@ module sgu_mfu
   end
 
   always_ff @(posedge clk_i) begin
-    if (v3_q && fpu3_q && fp3_q.ctl.use_norm) begin
+    if (fpu_en_s3 && fp3_q.ctl.use_norm) begin
       fp4_q <= fp_s3;
     end
   end
@@ -700,7 +715,7 @@ module sgu_mfu
               $past(int_in && wide_s1) && $past(step_s1) == step_s1 - 2'd1)
   `SGU_ASSERT(AccAfterWide_A, v3_q && !fpu3_q && acc3_q |-> v4_q && !norm4_q)
   // Sticky addend bits only arise when the product dominates: the difference is positive.
-  `SGU_ASSERT(AddStickyPositive_A, v3_q && fpu3_q && fp3_q.ctl.use_norm |->
+  `SGU_ASSERT(AddStickyPositive_A, fpu_en_s3 && fp3_q.ctl.use_norm |->
               !(add_neg && fp3_q.z_sticky))
 
 endmodule
