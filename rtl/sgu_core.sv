@@ -979,17 +979,20 @@ module sgu_core #(
       if (r_advance) wb_q <= r_dec_q.wb;
     end
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
-    // and the simulation skips the lane's select).
+    // and the simulation skips the lane's select). The ALU's result, the latest of the
+    // sources, passes one 2:1 multiplexer; the others are selected beside the ALU.
     always_comb begin
+      logic [63:0] other;
+      other    = 'x;
       x_val[l] = 'x;
       if (x_valid_q) begin
         unique case (wb_q)
-          WbXbar:    x_val[l] = {src_lo[2][l], src_lo[0][l]};  // R, A: the crossbar's inputs
-          WbUniform: x_val[l] = uniform;
-          WbLaneIdx: x_val[l] = 64'(l);
-          WbLoad:    x_val[l] = lsu_rdata_i[l];  // extended by the LSU
-          default:   x_val[l] = lane_res[l];
+          WbXbar:    other = {src_lo[2][l], src_lo[0][l]};  // R, A: the crossbar's inputs
+          WbUniform: other = uniform;
+          WbLaneIdx: other = 64'(l);
+          default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
         endcase
+        x_val[l] = (wb_q == WbLane) ? lane_res[l] : other;
       end
     end
   end
