@@ -12,9 +12,12 @@
 // (subnormal -> normal, max -> infinity); an exponent of 255 or more before rounding gives
 // infinity.
 //
-// Latency: combinational (stage S4 of sgu_mfu).
+// Latency: combinational (stage S4 of sgu_mfu). With en_i low (the stage's result is not the
+// normaliser's) the output is don't-care and nothing is computed: a simulator skips the shift
+// and the rounding, synthesis adds no gate.
 
 module sgu_fpu_norm (
+  input  logic        en_i,      // the stage's result comes from the normaliser
   input  logic [75:0] mag_i,     // unsigned magnitude to normalise
   input  logic [6:0]  shamt_i,   // left shift, from sgu_fpu_lzc: 0..76
   input  logic [9:0]  etop_i,    // biased exponent of mag_i[75]
@@ -26,31 +29,40 @@ module sgu_fpu_norm (
   localparam int unsigned WinW = sgu_fpu_pkg::FpuWinWidth;  // 76
   localparam int unsigned RndBit = 51;                       // round bit after the shift
 
-  logic [WinW-1:0] norm;
-  assign norm = mag_i << shamt_i;
-
-  // Exponent field before rounding: 0 for a subnormal or zero result.
-  logic [9:0] exp_pre;
-  logic       overflow;
-  assign exp_pre  = norm[WinW-1] ? (etop_i - {3'b000, shamt_i}) : 10'd0;
-  assign overflow = exp_pre > 10'd254;
-
-  // Bits of mag_i that land below the round bit: mag_i[50 - shamt_i : 0] (none for a shift
-  // of 51 or more), i.e. all ones shifted right by 25 + shamt_i.
-  logic [WinW-1:0] below_mask;
-  assign below_mask = {WinW{1'b1}} >> (8'(WinW - RndBit) + {1'b0, shamt_i});
-
-  // Round to nearest, ties to even.
-  logic        round_bit, sticky, round_up;
-  logic [30:0] rounded;
-  assign round_bit = norm[RndBit];
-  assign sticky    = |(mag_i & below_mask) | sticky_i;
-  assign round_up  = round_bit & (sticky | norm[RndBit+1]);
-  assign rounded   = {exp_pre[7:0], norm[74:52]} + {30'd0, round_up};
-
-  assign result_o = overflow ? {sign_i, 8'hFF, 23'd0} : {sign_i, rounded};
-
-  logic unused_norm;
-  assign unused_norm = ^norm[RndBit-1:0];
+  always_comb begin
+    // The bits below the round bit of the shifted magnitude are not used: the sticky bit is
+    // taken from mag_i under a mask made from the shift amount, beside the shifter.
+    // verilator lint_off UNUSEDSIGNAL
+    logic [WinW-1:0] norm;
+    // verilator lint_on UNUSEDSIGNAL
+    logic [9:0]      exp_pre;     // exponent field before rounding: 0 for subnormal or zero
+    logic            overflow;
+    logic [WinW-1:0] below_mask;  // bits of mag_i that land below the round bit
+    logic            round_bit, sticky, round_up;
+    logic [30:0]     rounded;
+    norm       = 'x;
+    exp_pre    = 'x;
+    overflow   = 'x;
+    below_mask = 'x;
+    round_bit  = 'x;
+    sticky     = 'x;
+    round_up   = 'x;
+    rounded    = 'x;
+    result_o   = 'x;
+    if (en_i) begin
+      norm     = mag_i << shamt_i;
+      exp_pre  = norm[WinW-1] ? (etop_i - {3'b000, shamt_i}) : 10'd0;
+      overflow = exp_pre > 10'd254;
+      // mag_i[50 - shamt_i : 0] (none for a shift of 51 or more): all ones shifted right by
+      // 25 + shamt_i.
+      below_mask = {WinW{1'b1}} >> (8'(WinW - RndBit) + {1'b0, shamt_i});
+      // Round to nearest, ties to even.
+      round_bit = norm[RndBit];
+      sticky    = |(mag_i & below_mask) | sticky_i;
+      round_up  = round_bit & (sticky | norm[RndBit+1]);
+      rounded   = {exp_pre[7:0], norm[74:52]} + {30'd0, round_up};
+      result_o  = overflow ? {sign_i, 8'hFF, 23'd0} : {sign_i, rounded};
+    end
+  end
 
 endmodule

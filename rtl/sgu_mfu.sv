@@ -667,7 +667,10 @@ module sgu_mfu
   // =======================================================================================
   logic [31:0] norm_res, fma_res;
 
+  // The normaliser computes while the result register's value is its (norm4_q): after an
+  // integer result it rests until the next FP result, and result_o still holds between results.
   sgu_fpu_norm u_norm (
+    .en_i     (norm4_q),
     .mag_i    (fp4_q.mag),
     .shamt_i  (fp4_q.shamt),
     .etop_i   (fp4_q.etop),
