@@ -27,6 +27,9 @@ module ulx3s_top #(
   // Lanes per multiply / FP unit (sgu_top): the FPGA builds share the MFU at SIMD16 and SIMD32
   // to fit the ECP5-85F (docs/fpga.md "Sharing the MFU").
   parameter int unsigned LanesPerMfu    = (NumLanes <= 8) ? 1 : 4,
+  // The SGU's register file in block RAM (1) or distributed RAM (0): the block RAM build is
+  // smaller, the distributed RAM build the one that routes (docs/fpga.md "Routing").
+  parameter int unsigned RfBlockRam     = 1,
   parameter int unsigned MemBytes       = 65536,       // on-chip memory in bytes (power of 2)
   parameter int unsigned SysClkHz       = 50_000_000,  // clock after the PLL
   parameter int unsigned Baud           = 115_200,     // UART baud rate
@@ -227,7 +230,8 @@ module ulx3s_top #(
       .NumLanes    (NumLanes),
       .AxiDataWidth(AxiDataWidth),
       .AxiIdWidth  (AxiIdWidth),
-      .LanesPerMfu (LanesPerMfu)
+      .LanesPerMfu (LanesPerMfu),
+      .RfBlockRam  (RfBlockRam)
     ) u_sgu (
       .clk_i           (clk),
       .rst_ni          (rst_n),

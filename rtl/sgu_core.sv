@@ -45,7 +45,8 @@
 
 module sgu_core #(
   parameter int unsigned NumLanes    = 16,  // SIMD width: 8, 16 or 32
-  parameter int unsigned LanesPerMfu = 1    // lanes sharing one sgu_mfu: 1, 2 or 4
+  parameter int unsigned LanesPerMfu = 1,   // lanes sharing one sgu_mfu: 1, 2 or 4
+  parameter int unsigned RfBlockRam  = 1    // register file rows: 1 block RAM, 0 distributed RAM
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -457,7 +458,8 @@ module sgu_core #(
   logic [NumLanes-1:0][31:0]      wr_lo, wr_hi;
 
   sgu_regfile #(
-    .NumLanes(NumLanes)
+    .NumLanes  (NumLanes),
+    .RfBlockRam(RfBlockRam)
   ) u_regfile (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),

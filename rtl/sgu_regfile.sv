@@ -39,7 +39,8 @@
 `include "sgu_assert.svh"
 
 module sgu_regfile #(
-  parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
+  parameter int unsigned NumLanes   = 16,  // SIMD width: 8, 16 or 32
+  parameter int unsigned RfBlockRam = 1    // 1: the rows in block RAM; 0: in distributed RAM
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
@@ -129,32 +130,58 @@ module sgu_regfile #(
   end
 
   // ------------------------------------------------------------------------------ storage
-  // Synthesis: block RAM; no_rw_check: a read at the edge of a write to the same row may return
-  // anything, since the bypass below replaces exactly those halves (no emulation logic).
-  (* ram_style = "block", no_rw_check *)
-  logic [NumLanes-1:0][63:0] mem [32];
+  // Synthesis: block RAM (RfBlockRam = 1) or distributed RAM (0: the rows in LUT RAM beside the
+  // lanes, more LUTs and no block RAMs; on ECP5 the only build of the core that routes, docs/
+  // fpga.md "Routing"); no_rw_check: a read at the edge of a write to the same row may return
+  // anything, since the bypass below replaces exactly those halves (no emulation logic). The
+  // two branches differ in the attribute only.
+  logic [2:0][NumLanes-1:0][63:0] q;  // the rows read, per port
 
-  always_ff @(posedge clk_i) begin
-    if (we) begin
-      for (int unsigned l = 0; l < NumLanes; l++) begin
-        if (wen[l][0]) mem[w_row][l][31:0]  <= wdata[l][31:0];
-        if (wen[l][1]) mem[w_row][l][63:32] <= wdata[l][63:32];
+  if (RfBlockRam != 0) begin : gen_bram
+    (* ram_style = "block", no_rw_check *)
+    logic [NumLanes-1:0][63:0] mem [32];
+
+    always_ff @(posedge clk_i) begin
+      if (we) begin
+        for (int unsigned l = 0; l < NumLanes; l++) begin
+          if (wen[l][0]) mem[w_row][l][31:0]  <= wdata[l][31:0];
+          if (wen[l][1]) mem[w_row][l][63:32] <= wdata[l][63:32];
+        end
+      end
+    end
+
+    for (genvar p = 0; p < 3; p++) begin : gen_read
+      always_ff @(posedge clk_i) begin
+        if (rd_en_i[p]) begin
+          q[p] <= mem[{rd_spec_i[p][5], rd_spec_i[p][4:1]}];
+        end
+      end
+    end
+  end else begin : gen_lutram
+    (* ram_style = "distributed", no_rw_check *)
+    logic [NumLanes-1:0][63:0] mem [32];
+
+    always_ff @(posedge clk_i) begin
+      if (we) begin
+        for (int unsigned l = 0; l < NumLanes; l++) begin
+          if (wen[l][0]) mem[w_row][l][31:0]  <= wdata[l][31:0];
+          if (wen[l][1]) mem[w_row][l][63:32] <= wdata[l][63:32];
+        end
+      end
+    end
+
+    for (genvar p = 0; p < 3; p++) begin : gen_read
+      always_ff @(posedge clk_i) begin
+        if (rd_en_i[p]) begin
+          q[p] <= mem[{rd_spec_i[p][5], rd_spec_i[p][4:1]}];
+        end
       end
     end
   end
 
   // ------------------------------------------------------------------------------ read ports
-  logic [2:0][NumLanes-1:0][63:0] q;
   logic [2:0]                     odd_q;   // the operand is the row's high half
   logic [2:0]                     en_q;    // the port read an operand at the last edge
-
-  for (genvar p = 0; p < 3; p++) begin : gen_read
-    always_ff @(posedge clk_i) begin
-      if (rd_en_i[p]) begin
-        q[p] <= mem[{rd_spec_i[p][5], rd_spec_i[p][4:1]}];
-      end
-    end
-  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -22,7 +22,8 @@ module sgu_top #(
   parameter int unsigned AxiIdWidth   = 4,   // AXI4 ID width
   parameter int unsigned ICacheBytes  = 1024,  // instruction cache size: power of two, 256..8192
   parameter int unsigned ICacheLineBytes = 64,  // its line: power of two, AxiDataWidth/8..64
-  parameter int unsigned LanesPerMfu  = 1   // lanes sharing one multiply / FP unit: 1, 2 or 4
+  parameter int unsigned LanesPerMfu  = 1,  // lanes sharing one multiply / FP unit: 1, 2 or 4
+  parameter int unsigned RfBlockRam   = 1   // register file in block RAM (1) or distributed RAM (0)
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
@@ -160,7 +161,8 @@ module sgu_top #(
 
   sgu_core #(
     .NumLanes   (NumLanes),
-    .LanesPerMfu(LanesPerMfu)
+    .LanesPerMfu(LanesPerMfu),
+    .RfBlockRam (RfBlockRam)
   ) u_core (
     .clk_i                 (clk_i),
     .rst_ni                (rst_ni),
