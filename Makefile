@@ -60,10 +60,19 @@ fpga-area: ## LUT4/FF/DSP of every RTL block mapped on its own to ECP5; writes d
 	@scripts/setup.sh
 	fpga/area.sh
 
-fpga-board: ## ULX3S bitstream of the board top at SIMD on FPGA_DEVICE (85k), in build/fpga/ulx3s_simdN
+# The board build that places and routes today (docs/fpga.md "Routing"): four lanes per MFU, the
+# register file in distributed RAM, the crossbar's multiplexers on LUTs, nextpnr's static placer
+# and router2, the PLL at 20 MHz (the SIMD8 build's routed Fmax is 23.6 MHz). Override either
+# variable for another build.
+FPGA_BOARD_FLOW   ?= --no-slicemux --placer static --router router2 --freq 20
+FPGA_BOARD_PARAMS ?= LanesPerMfu=4 RfBlockRam=0 SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 \
+                     PllClkopDiv=30 PllClkopCphase=14
+
+fpga-board: ## ULX3S bitstream of the board top at SIMD (use SIMD=8) on FPGA_DEVICE, in build/fpga/ulx3s_simdN
 	@scripts/setup.sh
 	fpga/flow.sh --list rtl/sgu_files.f --list fpga/board_files.f --lpf fpga/ulx3s.lpf \
-	  --device $(FPGA_DEVICE) --freq 50 --name ulx3s_simd$(SIMD) ulx3s_top NumLanes=$(SIMD)
+	  --device $(FPGA_DEVICE) $(FPGA_BOARD_FLOW) --name ulx3s_simd$(SIMD) ulx3s_top \
+	  NumLanes=$(SIMD) $(FPGA_BOARD_PARAMS)
 
 clean: ## remove the build and output folders
 	rm -rf $(BUILD) out
