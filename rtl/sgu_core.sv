@@ -417,6 +417,13 @@ module sgu_core #(
   assign r_advance = r_valid_q && x_accept && !hazard && !clearing && live_q && !flush_front &&
                      !redirect;
   assign r_free    = !r_valid_q || r_advance;
+  // The operand registers (sgu_regfile) and the lanes' controls load whenever X takes the next
+  // instruction or a bubble: with a bubble (R stalled, flushed or empty) the values are unused
+  // and reloaded when the instruction does move. x_accept, unlike r_advance, does not wait for
+  // the hazard check, the branch decision or a trap: the enable of 3 x N x 64 flip-flops starts
+  // from fewer levels (docs/fpga.md "Timing of the pipelined core").
+  logic x_ld;
+  assign x_ld      = x_accept;
   assign d_to_r    = d_valid_q && r_free && live_q && !flush_front && !redirect;
   assign d_free    = !d_valid_q || d_to_r;
 
@@ -468,7 +475,7 @@ module sgu_core #(
     .args_i    (args_i),
     .rd_en_i   (rd_en),
     .rd_spec_i (rd_spec),
-    .ld_i      (r_advance),
+    .ld_i      (x_ld),
     .rd_lo_o   (rf_lo),
     .rd_hi_o   (rf_hi),
     .wr_en_i   (wr_en),
@@ -581,7 +588,7 @@ module sgu_core #(
 
     sgu_lane u_lane (
       .clk_i    (clk_i),
-      .ld_i     (r_advance),
+      .ld_i     (x_ld),
       .ctl_i    (r_dec_q.alu),
       .imm_i    (x_dec_q.imm),
       .a_i      (op_a[l]),
@@ -976,9 +983,10 @@ module sgu_core #(
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wb
     // Each lane's own copy of the instruction's write-back source (kept: see sgu_lane).
-    (* keep *) wb_sel_e wb_q;
+    wb_sel_e wb_q;
+    (* keep *)
     always_ff @(posedge clk_i) begin
-      if (r_advance) wb_q <= r_dec_q.wb;
+      if (x_ld) wb_q <= r_dec_q.wb;
     end
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
     // and the simulation skips the lane's select). The ALU's result, the latest of the

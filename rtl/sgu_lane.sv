@@ -35,8 +35,10 @@ module sgu_lane (
 
   // The lane's own copy of the controls of the instruction in X (kept: one per lane, so that
   // no decoded control net fans out over every lane's datapath; docs/fpga.md "Timing of the
-  // pipelined core").
-  (* keep *) alu_ctl_t ctl;
+  // pipelined core"). The attribute is on the process: on the signal alone, Yosys would still
+  // merge the lanes' identical flip-flops into one.
+  alu_ctl_t ctl;
+  (* keep *)
   always_ff @(posedge clk_i) begin
     if (ld_i) ctl <= ctl_i;
   end

@@ -16,13 +16,14 @@
 //           synchronous read ports: a synthesis tool replicates the array per read port (ECP5:
 //           one DP16KD per lane, half and port, 6N block RAMs; no flops, no wide muxes).
 // Reads take two edges (the register read stage R of docs/architecture.md "Pipeline"):
-//   1. rd_spec_i is sampled at every rising edge for the ports in rd_en_i: the RAMs
-//      read the rows (synchronous read). The RAMs are read-before-write; a write at the same
-//      edge is remembered by a bypass register (byp_q, per port and half hit bits).
-//   2. At the edge where ld_i is high (the instruction moves from R to execute), each enabled
-//      port's operand register takes the row read at step 1, with the bypassed write of step 1,
-//      and selects the register's half: rd_lo_o / rd_hi_o are registers, so the execute stage
-//      starts from flip-flops.
+//   1. rd_spec_i is sampled at every rising edge for the ports in rd_en_i: the block RAMs
+//      read the rows (synchronous read, read-before-write; a write at the same edge is
+//      remembered by a bypass register: byp_q, per port and half hit bits); in distributed RAM
+//      (RfBlockRam = 0) the rows' numbers are registered and the RAM read after the edge.
+//   2. At an edge where ld_i is high (X takes an instruction; the core may also load when X
+//      takes none, and the values are then unused), each enabled port's operand register takes
+//      the row as it stands after the write of step 1, and selects the register's half:
+//      rd_lo_o / rd_hi_o are registers, so the execute stage starts from flip-flops.
 //   The core re-reads the same specifiers at every edge while the instruction waits in R, so
 //   the operands include every write up to and including the edge of the last read. A write at
 //   the loading edge itself is NOT in the operands: the core forwards it at the input of its
@@ -132,14 +133,23 @@ module sgu_regfile #(
   // ------------------------------------------------------------------------------ storage
   // Synthesis: block RAM (RfBlockRam = 1) or distributed RAM (0: the rows in LUT RAM beside the
   // lanes, more LUTs and no block RAMs; on ECP5 the only build of the core that routes, docs/
-  // fpga.md "Routing"); no_rw_check: a read at the edge of a write to the same row may return
-  // anything, since the bypass below replaces exactly those halves (no emulation logic). The
-  // two branches differ in the attribute only.
-  logic [2:0][NumLanes-1:0][63:0] q;  // the rows read, per port
+  // fpga.md "Routing"). Both give the operand registers the row as it stands after the write of
+  // the read edge (rows below):
+  //   block RAM: a synchronous read (read-before-write, no_rw_check: a read at the edge of a
+  //     write to the same row may return anything) and the bypass register, which replaces
+  //     exactly the halves written at that edge;
+  //   distributed RAM: the read rows are registered (addr_q, one copy per lane, kept: no
+  //     register drives the read address of every lane's RAM across the die) and the RAM is read
+  //     asynchronously from them, after the write of the edge: no bypass. The specifiers'
+  //     selection in the core (D's or R's, by the stall) only reaches these copies, not the
+  //     RAMs' address pins (docs/fpga.md "Timing of the pipelined core").
+  logic [2:0][NumLanes-1:0][63:0] rows;  // the rows of the last read, per port and lane
+  logic [2:0]                     en_q;  // the port read an operand at the last edge
 
   if (RfBlockRam != 0) begin : gen_bram
     (* ram_style = "block", no_rw_check *)
     logic [NumLanes-1:0][63:0] mem [32];
+    logic [2:0][NumLanes-1:0][63:0] q;  // the rows read, per port
 
     always_ff @(posedge clk_i) begin
       if (we) begin
@@ -154,34 +164,75 @@ module sgu_regfile #(
       always_ff @(posedge clk_i) begin
         if (rd_en_i[p]) begin
           q[p] <= mem[{rd_spec_i[p][5], rd_spec_i[p][4:1]}];
+        end
+      end
+    end
+
+    // Bypass of the write at the read edge: per port whether it hit the row, and the write.
+    logic [2:0]                hit_q;
+    logic [NumLanes-1:0][1:0]  byp_wen_q;
+    logic [NumLanes-1:0][63:0] byp_q;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        hit_q <= '0;
+      end else begin
+        for (int unsigned p = 0; p < 3; p++) begin
+          if (rd_en_i[p]) hit_q[p] <= we && w_row == {rd_spec_i[p][5], rd_spec_i[p][4:1]};
+        end
+      end
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (we) begin
+        byp_wen_q <= wen;
+        byp_q     <= wdata;
+      end
+    end
+
+    // The rows only when the operand registers load (otherwise don't-care: no gate), so that
+    // the simulation skips them in the other cycles.
+    always_comb begin
+      rows = 'x;
+      for (int unsigned p = 0; p < 3; p++) begin
+        if (ld_i && en_q[p]) begin
+          for (int unsigned l = 0; l < NumLanes; l++) begin
+            for (int unsigned h = 0; h < 2; h++) begin
+              rows[p][l][32*h+:32] = (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
+                                                                   : q[p][l][32*h+:32];
+            end
+          end
         end
       end
     end
   end else begin : gen_lutram
-    (* ram_style = "distributed", no_rw_check *)
-    logic [NumLanes-1:0][63:0] mem [32];
+    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+      (* ram_style = "distributed" *)
+      logic [63:0]     mem [32];
+      logic [2:0][4:0] addr_q;  // this lane's copy of the rows read at the last edge
 
-    always_ff @(posedge clk_i) begin
-      if (we) begin
-        for (int unsigned l = 0; l < NumLanes; l++) begin
-          if (wen[l][0]) mem[w_row][l][31:0]  <= wdata[l][31:0];
-          if (wen[l][1]) mem[w_row][l][63:32] <= wdata[l][63:32];
+      always_ff @(posedge clk_i) begin
+        if (we) begin
+          if (wen[l][0]) mem[w_row][31:0]  <= wdata[l][31:0];
+          if (wen[l][1]) mem[w_row][63:32] <= wdata[l][63:32];
         end
       end
-    end
 
-    for (genvar p = 0; p < 3; p++) begin : gen_read
+      (* keep *)
       always_ff @(posedge clk_i) begin
-        if (rd_en_i[p]) begin
-          q[p] <= mem[{rd_spec_i[p][5], rd_spec_i[p][4:1]}];
+        for (int unsigned p = 0; p < 3; p++) begin
+          addr_q[p] <= {rd_spec_i[p][5], rd_spec_i[p][4:1]};
         end
+      end
+
+      for (genvar p = 0; p < 3; p++) begin : gen_read
+        assign rows[p][l] = mem[addr_q[p]];
       end
     end
   end
 
   // ------------------------------------------------------------------------------ read ports
   logic [2:0]                     odd_q;   // the operand is the row's high half
-  logic [2:0]                     en_q;    // the port read an operand at the last edge
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -197,48 +248,14 @@ module sgu_regfile #(
     end
   end
 
-  // Bypass of the write at the read edge: per port whether it hit the row, and the write.
-  logic [2:0]                hit_q;
-  logic [NumLanes-1:0][1:0]  byp_wen_q;
-  logic [NumLanes-1:0][63:0] byp_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      hit_q <= '0;
-    end else begin
-      for (int unsigned p = 0; p < 3; p++) begin
-        if (rd_en_i[p]) hit_q[p] <= we && w_row == {rd_spec_i[p][5], rd_spec_i[p][4:1]};
-      end
-    end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (we) begin
-      byp_wen_q <= wen;
-      byp_q     <= wdata;
-    end
-  end
-
-  // Operand registers: the row read (with the bypassed write), the register's half selected.
-  // The row is computed only when the register loads (otherwise don't-care: no gate), so that
-  // the simulation skips it in the other cycles.
+  // Operand registers: the row read, the register's half selected.
   for (genvar p = 0; p < 3; p++) begin : gen_out
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      logic [63:0] row;
       logic [31:0] lo_q, hi_q;
-      always_comb begin
-        row = 'x;
-        if (ld_i && en_q[p]) begin
-          for (int unsigned h = 0; h < 2; h++) begin
-            row[32*h+:32] = (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
-                                                          : q[p][l][32*h+:32];
-          end
-        end
-      end
       always_ff @(posedge clk_i) begin
         if (ld_i && en_q[p]) begin
-          lo_q <= odd_q[p] ? row[63:32] : row[31:0];
-          hi_q <= row[63:32];
+          lo_q <= odd_q[p] ? rows[p][l][63:32] : rows[p][l][31:0];
+          hi_q <= rows[p][l][63:32];
         end
       end
       assign rd_lo_o[p][l] = lo_q;
