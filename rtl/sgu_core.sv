@@ -491,9 +491,9 @@ module sgu_core #(
   // the file's bypass for a write at the read edge), so the two instructions behind a short
   // writer take its value at the input of X instead:
   //   distance 1 (the writer was in X when the reader was in R): from l2_data_q, the writer's
-  //     registered result, while the writer is in L2 (xf_lo_q);
+  //     registered result, while the writer is in L2 (xf_lo_d);
   //   distance 2 (the writer was in L2, writing, when the reader was in R): from fw3_q, a copy
-  //     of what the writer wrote, taken at the edge the reader entered X (xf3_lo_q).
+  //     of what the writer wrote, taken at the edge the reader entered X (xf3_lo_d).
   // The selects are decided at the R -> X edge and registered, so the multiplexer is a LUT or two
   // per bit. Only the low word of the rs1 and rs2 operands forwards, and only when the written
   // register is the operand's register r (a single register, or the low half of a pair,
@@ -508,10 +508,12 @@ module sgu_core #(
   // The forwarded values and the selects stay valid while the instruction waits in X (a long
   // operation's passes, a memory access): l2_data_q loads only when a short writer leaves X,
   // fw3_q only when X accepts the next instruction.
-  logic [1:0]          xf_lo_d, xf_lo_q;    // rs1, rs2: from l2_data_q
-  logic [1:0]          xf3_lo_d, xf3_lo_q;  // rs1, rs2: from fw3_q
-  logic [NumLanes-1:0] xf_lanes_q;   // lanes the forwarded result was written in (scalar: all)
-  logic [NumLanes-1:0] xf3_lanes_q;
+  // The selects are registered per lane and port (kept: a central select register would drive
+  // 2 x N x 32 multiplexers across the die; docs/fpga.md "Timing of the pipelined core").
+  logic [1:0]          xf_lo_d;      // rs1, rs2: from l2_data_q
+  logic [1:0]          xf3_lo_d;     // rs1, rs2: from fw3_q
+  logic [NumLanes-1:0] xf_lanes;     // lanes the forwarded result was written in (scalar: all)
+  logic [NumLanes-1:0] xf3_lanes;
   logic                x_short_wr;   // the instruction leaving X writes a short result
   logic                l2_short_wr;  // the instruction in L2 writes a short result (now)
   logic [NumLanes-1:0] x_lanes;      // lanes the instruction in X writes (scalar: lane 0)
@@ -527,17 +529,21 @@ module sgu_core #(
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
   end
 
+  assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
+  assign xf3_lanes = l2_q.rd[5] ? '1 : l2_q.lanes;
+
+  // The forwards of the instruction in X, for the waveform view only (docs/waveforms.md): bit 0
+  // rs1, bit 1 rs2 (the lanes use their own copies below).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [1:0] xf_lo_q, xf3_lo_q;
+  /* verilator lint_on UNUSEDSIGNAL */
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      xf_lo_q     <= '0;
-      xf_lanes_q  <= '0;
-      xf3_lo_q    <= '0;
-      xf3_lanes_q <= '0;
-    end else if (r_advance) begin
-      xf_lo_q     <= xf_lo_d;
-      xf_lanes_q  <= x_dec_q.rd[5] ? '1 : x_lanes;
-      xf3_lo_q    <= xf3_lo_d;
-      xf3_lanes_q <= l2_q.rd[5] ? '1 : l2_q.lanes;
+      xf_lo_q  <= '0;
+      xf3_lo_q <= '0;
+    end else if (x_ld) begin
+      xf_lo_q  <= xf_lo_d;
+      xf3_lo_q <= xf3_lo_d;
     end
   end
 
@@ -556,8 +562,18 @@ module sgu_core #(
   for (genvar p = 0; p < 3; p++) begin : gen_src
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       if (p < 2) begin : gen_fwd
-        assign src_lo[p][l] = (xf_lo_q[p] && xf_lanes_q[l])   ? l2_data_q[l][31:0] :
-                              (xf3_lo_q[p] && xf3_lanes_q[l]) ? fw3_q[l] : rf_lo[p][l];
+        logic fw_q, fw3_sel_q;  // this lane's source p: from l2_data_q, from fw3_q
+        (* keep *)
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            fw_q      <= 1'b0;
+            fw3_sel_q <= 1'b0;
+          end else if (x_ld) begin
+            fw_q      <= xf_lo_d[p] && xf_lanes[l];
+            fw3_sel_q <= xf3_lo_d[p] && xf3_lanes[l];
+          end
+        end
+        assign src_lo[p][l] = fw_q ? l2_data_q[l][31:0] : fw3_sel_q ? fw3_q[l] : rf_lo[p][l];
       end else begin : gen_nofwd
         assign src_lo[p][l] = rf_lo[p][l];
       end
@@ -590,7 +606,7 @@ module sgu_core #(
       .clk_i    (clk_i),
       .ld_i     (x_ld),
       .ctl_i    (r_dec_q.alu),
-      .imm_i    (x_dec_q.imm),
+      .imm_i    (r_dec_q.imm),
       .a_i      (op_a[l]),
       .b_i      (op_b[l]),
       .c_i      (op_c[l]),

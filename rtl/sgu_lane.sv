@@ -19,9 +19,9 @@
 
 module sgu_lane (
   input  logic                       clk_i,
-  input  logic                       ld_i,       // an instruction enters X: load ctl_i
+  input  logic                       ld_i,       // an instruction enters X: load ctl_i, imm_i
   input  sgu_pkg::alu_ctl_t          ctl_i,      // its controls (sgu_pkg::alu_decode, from R)
-  input  logic [31:0]                imm_i,      // sign-extended immediate
+  input  logic [31:0]                imm_i,      // its sign-extended immediate (from R)
   input  logic [63:0]                a_i,        // rs1 pair {r+1, r}
   input  logic [63:0]                b_i,        // rs2 pair
   input  logic [63:0]                c_i,        // rs3 pair
@@ -37,10 +37,15 @@ module sgu_lane (
   // no decoded control net fans out over every lane's datapath; docs/fpga.md "Timing of the
   // pipelined core"). The attribute is on the process: on the signal alone, Yosys would still
   // merge the lanes' identical flip-flops into one.
-  alu_ctl_t ctl;
+  // The immediate likewise.
+  alu_ctl_t    ctl;
+  logic [31:0] imm;
   (* keep *)
   always_ff @(posedge clk_i) begin
-    if (ld_i) ctl <= ctl_i;
+    if (ld_i) begin
+      ctl <= ctl_i;
+      imm <= imm_i;
+    end
   end
 
   // ------------------------------------------------------------------------------ short ops
@@ -50,10 +55,10 @@ module sgu_lane (
   logic [63:0] imm64, b_src, a, b;
   logic        sgn;
 
-  assign imm64   = {{32{imm_i[31]}}, imm_i};
+  assign imm64   = {{32{imm[31]}}, imm};
   // li and lui go through the b operand (the ALU's operand select returns it), cvt through a:
   // its source is extended by the source type (ctl.a_dt = mod), every other operand by ctl.dt.
-  assign b_src   = ctl.lui ? {32'd0, imm_i[23:0], 8'd0} : imm64;
+  assign b_src   = ctl.lui ? {32'd0, imm[23:0], 8'd0} : imm64;
   // Extended operands, shared with the multiplier's integer inputs.
   assign a       = ext_dt(a_i, ctl.a_dt);
   assign b       = ext_dt(ctl.use_imm ? b_src : b_i, ctl.dt);
