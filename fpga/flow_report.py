@@ -16,7 +16,9 @@ summary.json fields: name, top, params, device, freq_target_mhz, mapper, yosys, 
 (every cell type), lut4, ff, dsp, ebr, pfumx, l6mux, ccu2c, lutram, lut_slots (LUT4 + 2 x CCU2C
 + 2 x TRELLIS_DPR16X4: the LUT sites the design needs), util (resource -> [used, available,
 percent], from nextpnr), fits, fmax_mhz (clock -> MHz), fmax_min_mhz, timing_met,
-max_delay_ns (combinational designs), critical_path, errors, times_s.
+max_delay_ns (combinational designs), critical_path (start, end, start_src and end_src: the
+RTL lines of its registers, delay, logic and routing ns, logic levels, longest_net_ns, nets: each
+net's delay and the tiles it joins), errors, times_s.
 """
 
 import argparse
@@ -96,11 +98,34 @@ def parse_pnr_log(path):
     return util, fmax, max_delay, errors
 
 
-def summarize_path(path):
-    """One critical path from nextpnr's report: endpoints, delay split, logic levels."""
+def netlist_sources(path):
+    """Cell name -> RTL source (file:line) of the cells of a Yosys JSON netlist that have one.
+
+    Registers keep the line of their always_ff block; LUTs made by ABC have only the techmap
+    library's line and are left out. Files are given from their rtl/ or fpga/ directory on."""
+    try:
+        design = json.load(open(path))
+    except (OSError, ValueError):
+        return {}
+    srcs = {}
+    for mod in design.get("modules", {}).values():
+        for name, cell in mod.get("cells", {}).items():
+            for src in str(cell.get("attributes", {}).get("src", "")).split("|"):
+                m = re.search(r"(?:^|/)((?:rtl|fpga)/[^/:]+:\d+)", src)
+                if m:
+                    srcs[name] = m.group(1)
+                    break
+    return srcs
+
+
+def summarize_path(path, srcs=None):
+    """One critical path from nextpnr's report: endpoints, delay split, logic levels, and with
+    the netlist's sources, the RTL lines of its start and end registers and the route of the
+    path over the die (tile of each cell, and each net's delay)."""
     segs = path.get("path", [])
     if not segs:
         return None
+    srcs = srcs or {}
     logic = sum(s.get("delay", 0.0) for s in segs if s.get("type") != "routing")
     routing = sum(s.get("delay", 0.0) for s in segs if s.get("type") == "routing")
     levels = sum(1 for s in segs if s.get("type") == "logic")
@@ -109,12 +134,16 @@ def summarize_path(path):
     def short(cell):  # Yosys's generated names can run to hundreds of characters
         return cell if len(cell) <= 48 else cell[:22] + "..." + cell[-23:]
 
+    hops = [{"net_ns": round(s.get("delay", 0.0), 2), "from": s.get("from", {}).get("loc"),
+             "to": s.get("to", {}).get("loc")} for s in segs if s.get("type") == "routing"]
     return {
         "from_clock": path.get("from"), "to_clock": path.get("to"),
         "start": f"{short(first.get('cell', '?'))}.{first.get('port', '?')}",
         "end": f"{short(last.get('cell', '?'))}.{last.get('port', '?')}",
+        "start_src": srcs.get(first.get("cell", "")), "end_src": srcs.get(last.get("cell", "")),
         "delay_ns": round(logic + routing, 2), "logic_ns": round(logic, 2),
         "routing_ns": round(routing, 2), "logic_levels": levels,
+        "longest_net_ns": max((h["net_ns"] for h in hops), default=0.0), "nets": hops,
     }
 
 
@@ -128,7 +157,8 @@ def cmd_summary(a):
             rep = json.load(open(report_path))
             for clk, v in rep.get("fmax", {}).items():
                 fmax[clk] = round(float(v.get("achieved", 0.0)), 2)
-            paths = [summarize_path(p) for p in rep.get("critical_paths", [])]
+            srcs = netlist_sources(os.path.join(a.out, a.name + ".json"))
+            paths = [summarize_path(p, srcs) for p in rep.get("critical_paths", [])]
             paths = [p for p in paths if p]
             if paths:
                 crit = max(paths, key=lambda p: p["delay_ns"])
@@ -230,7 +260,8 @@ def table_sweep(summaries):
         elif s.get("timing_met") is False:
             cp = s.get("critical_path") or {}
             result = (f"fits, misses {s['freq_target_mhz']:.0f} MHz; path "
-                      f"{cp.get('start', '?')} -> {cp.get('end', '?')} ({cp.get('logic_levels', '?')}"
+                      f"{cp.get('start_src') or cp.get('start', '?')} -> "
+                      f"{cp.get('end_src') or cp.get('end', '?')} ({cp.get('logic_levels', '?')}"
                       f" logic levels, {cp.get('logic_ns', '?')} ns logic + "
                       f"{cp.get('routing_ns', '?')} ns routing)")
         else:

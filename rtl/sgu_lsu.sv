@@ -2,21 +2,24 @@
 // SGU load/store unit: per-lane gather/scatter over AXI4, with the address checks of docs/isa.md.
 //
 // Check, then request: chk_i (one cycle, while busy_o is low) samples the byte addresses addr_i
-// into the LSU's address registers and checks each active lane (alignment, then the
-// [mem_base, mem_limit) window); from the next cycle fault_o, fault_misaligned_o and
-// fault_addr_o report the first faulting lane in lane order, from registers (valid while busy_o
-// is low: the address multiplexer serves the request afterwards). The core traps
-// instead of requesting when fault_o is set, so nothing reaches memory. req_i is a one-cycle
-// pulse while busy_o is low, at least one cycle after chk_i; the request works on the sampled
-// addresses, and store_i, size, once_i, lanes_i and wdata_i must stay stable from chk_i until
-// done_o. (Registering the checks keeps the address adders and comparators out of the core's
-// execute-stage control path: docs/fpga.md "Timing of the pipelined core".)
+// and the store data wdata_i into the LSU's registers and checks each active lane (alignment,
+// then the [mem_base, mem_limit) window); in the next cycle the first faulting lane and the
+// first active lane are found and registered, so that from the second cycle after chk_i
+// fault_o, fault_misaligned_o and fault_addr_o report the first faulting lane in lane order, from
+// registers (valid while busy_o is low). The core traps instead of requesting when fault_o is
+// set, so nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least two
+// cycles after chk_i; the request works on the sampled addresses and data, and store_i, size,
+// once_i and lanes_i must stay stable from chk_i until done_o. (Registering the checks and the
+// lane selection keeps the address adders, comparators and the lanes' multiplexers out of the
+// core's execute-stage control path and out of the AXI payload's: docs/fpga.md "Timing of the
+// pipelined core".)
 //
 // Execution: active lanes are served in lane order, one single-beat AXI transfer each (a scalar
 // address, once_i, is served once and its load data is given to every lane). A read costs one AR
 // handshake plus the R beat; a write puts AW and W up together and waits for B. Each beat's
 // address, store data and strobes are registered as the beat starts (the AXI payload comes from
-// flip-flops), at no cost in cycles: the next lane is known before the current beat ends. An error response
+// flip-flops), at no cost in cycles: the next lane is registered when the current beat starts,
+// so a beat's multiplexers take a registered lane number. An error response
 // ends the request: done_o with bus_err_o and the failing address; for stores the earlier lanes
 // have been written. Throughput: one lane per 2 + memory latency cycles (coalescing is the block
 // engine's job). done_o comes one cycle after the last response, with the load data registered.
@@ -88,7 +91,6 @@ module sgu_lsu #(
   } state_e;
 
   state_e                    state_q, state_d;
-  logic [NumLanes-1:0]       todo_q, todo_d;
   logic [NumLanes-1:0][63:0] rdata_q;
   logic                      rdata_clr, rdata_ld;  // clear at the request, load a read beat
   logic                      aw_done_q, aw_done_d, w_done_q, w_done_d;
@@ -123,22 +125,31 @@ module sgu_lsu #(
     end
   end
 
-  // Registered at chk_i: the addresses, and per active lane whether it faults and how.
+  // Registered at chk_i: the addresses, the store data, and per active lane whether it faults
+  // and how.
   logic [NumLanes-1:0][31:0] addr_q;
+  logic [NumLanes-1:0][63:0] wdata_q;
   logic [NumLanes-1:0]       bad_q, mis_q;
   always_ff @(posedge clk_i) begin
     if (chk_i) begin
-      addr_q <= addr_i;
-      bad_q  <= lanes_i & (lane_misaligned | lane_outside);
-      mis_q  <= lane_misaligned;
+      addr_q  <= addr_i;
+      wdata_q <= wdata_i;
+      bad_q   <= lanes_i & (lane_misaligned | lane_outside);
+      mis_q   <= lane_misaligned;
     end
   end
 
-  // The first faulting lane (sgu_lowest: AND/OR terms, not a priority chain), then one
-  // multiplexer for its address.
-  logic [LaneBits-1:0] bad_first;
-  logic [NumLanes-1:0] bad_onehot;
-  logic                bad_any;
+  logic chk1_q;  // chk_i was at the last edge: the lane selection of the checks is made now
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) chk1_q <= 1'b0;
+    else         chk1_q <= chk_i;
+  end
+
+  // The first faulting lane (sgu_lowest: AND/OR terms, not a priority chain) and the first
+  // active lane, in the cycle after chk_i; registered with the faulting lane's address.
+  logic [LaneBits-1:0] bad_first, act_first;
+  logic [NumLanes-1:0] bad_onehot, act_onehot;
+  logic                bad_any, act_any;
   sgu_lowest #(
     .Width(NumLanes)
   ) u_bad_first (
@@ -147,39 +158,66 @@ module sgu_lsu #(
     .idx_o   (bad_first),
     .any_o   (bad_any)
   );
-  assign fault_o            = bad_any;
-  assign fault_misaligned_o = |(mis_q & bad_onehot);
+  sgu_lowest #(
+    .Width(NumLanes)
+  ) u_act_first (
+    .vec_i   (lanes_i),
+    .onehot_o(act_onehot),
+    .idx_o   (act_first),
+    .any_o   (act_any)
+  );
 
   // ---------------------------------------------------------------- lane sequencing
-  // The lane of the next beat: while idle, the first faulting lane (for fault_addr_o) or, when
-  // none faults, the first active lane (the request's first beat); while serving, the lowest
-  // lane still to do after the current one. One multiplexer picks its address for both uses.
-  // A beat's address, store data and strobes are registered as the beat starts (beat_*_q), so
-  // the AXI payload comes from flip-flops and the lane multiplexer and the byte shift end in a
-  // register instead of running on into the memory (docs/fpga.md "Timing of the pipelined core").
+  // Lane numbers are registered before they select anything: first_q (the first active lane,
+  // the request's first beat) in the cycle after chk_i, nxt_q (the lane after the current beat's)
+  // when a beat starts. One multiplexer picks the lane's address for both of its uses: in the
+  // cycle after chk_i the first faulting lane's (for fault_addr_o), afterwards the next beat's.
+  // A beat's address, store data and strobes are registered as the beat starts (beat_*_q), so the
+  // AXI payload comes from flip-flops (docs/fpga.md "Timing of the pipelined core").
   logic [NumLanes-1:0] cur_q;       // the lane being served (one-hot)
-  logic [NumLanes-1:0] rest;        // lanes still to do after it
-  logic [NumLanes-1:0] nxt_src, nxt_onehot;
-  logic [LaneBits-1:0] nxt;
-  logic                nxt_any;
+  logic [NumLanes-1:0] rest_q;      // lanes still to do after it
+  logic [NumLanes-1:0] rest_d;
+  logic [NumLanes-1:0] rest_nx;     // the lanes after the beat that starts now (if one does)
+  logic [LaneBits-1:0] first_q, nxt_q;        // first active lane; lane after the current one
+  logic [NumLanes-1:0] first_oh_q, nxt_oh_q;  // the same, one-hot
+  logic [LaneBits-1:0] after_first;           // lowest of rest_d (the lane after the next beat's)
+  logic [NumLanes-1:0] after_oh;
+  logic                fault_q, fault_mis_q;
+  logic [31:0]         fault_addr_q;
+  logic [LaneBits-1:0] sel;
   logic [31:0]         sel_addr;
   logic [OffBits-1:0]  sel_off;
 
-  assign rest    = todo_q & ~cur_q;
-  assign nxt_src = (state_q == StIdle) ? (bad_any ? bad_q : lanes_i) : rest;
+  assign sel      = chk1_q ? bad_first : (state_q == StIdle) ? first_q : nxt_q;
+  assign sel_addr = addr_q[sel];
+  assign sel_off  = sel_addr[OffBits-1:0];
+
+  always_ff @(posedge clk_i) begin
+    if (chk1_q) begin
+      fault_q      <= bad_any;
+      fault_mis_q  <= |(mis_q & bad_onehot);
+      fault_addr_q <= sel_addr;
+      first_q      <= act_first;
+      first_oh_q   <= act_onehot;
+    end
+  end
+  assign fault_o            = fault_q;
+  assign fault_misaligned_o = fault_mis_q;
+  assign fault_addr_o       = fault_addr_q;
+
+  assign rest_nx = (state_q == StIdle) ? (once_i ? '0 : lanes_i & ~first_oh_q)
+                                       : rest_q & ~nxt_oh_q;
 
   sgu_lowest #(
     .Width(NumLanes)
   ) u_nxt (
-    .vec_i   (nxt_src),
-    .onehot_o(nxt_onehot),
-    .idx_o   (nxt),
-    .any_o   (nxt_any)
+    .vec_i   (rest_nx),
+    .onehot_o(after_oh),
+    .idx_o   (after_first),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .any_o   ()
+    /* verilator lint_on PINCONNECTEMPTY */
   );
-
-  assign sel_addr     = addr_q[nxt];
-  assign sel_off      = sel_addr[OffBits-1:0];
-  assign fault_addr_o = sel_addr;  // while idle: the first faulting lane's
 
   logic                    beat_start;  // the next cycle offers a new beat (enters StAddr)
   logic [31:0]             beat_addr_q;
@@ -189,10 +227,12 @@ module sgu_lsu #(
 
   assign size_mask = (size_log2_i == 2'd3) ? '1 : ((64'd1 << (8 * size_bytes)) - 64'd1);
   assign strb8     = 8'((9'd1 << size_bytes) - 9'd1);
-  assign wbeat     = wdata_i[nxt] & size_mask;
+  assign wbeat     = wdata_q[sel] & size_mask;
 
   always_ff @(posedge clk_i) begin
     if (beat_start) begin
+      nxt_q        <= after_first;
+      nxt_oh_q     <= after_oh;
       beat_addr_q  <= sel_addr;
       beat_wdata_q <= AxiDataWidth'(wbeat) << (8 * sel_off);
       beat_strb_q  <= StrbW'(strb8) << sel_off;
@@ -219,7 +259,7 @@ module sgu_lsu #(
 
   always_comb begin
     state_d    = state_q;
-    todo_d     = todo_q;
+    rest_d     = rest_q;
     rdata_clr  = 1'b0;
     rdata_ld   = 1'b0;
     aw_done_d  = aw_done_q;
@@ -236,8 +276,8 @@ module sgu_lsu #(
         if (req_i) begin
           // A scalar address is accessed once, by the first active lane.
           rdata_clr  = 1'b1;
-          todo_d     = once_i ? nxt_onehot : lanes_i;
-          cur_d      = nxt_onehot;
+          rest_d     = rest_nx;
+          cur_d      = first_oh_q;
           beat_start = 1'b1;
           state_d    = StAddr;
         end
@@ -261,14 +301,14 @@ module sgu_lsu #(
             err_d      = 1'b1;
             err_addr_d = beat_addr_q;
             state_d    = StDone;
-            todo_d     = '0;
+            rest_d     = '0;
           end else begin
             rdata_ld = !store_i;
-            todo_d = rest;
-            if (rest == '0) begin
+            if (rest_q == '0) begin
               state_d = StDone;
             end else begin
-              cur_d      = nxt_onehot;
+              rest_d     = rest_nx;
+              cur_d      = nxt_oh_q;
               beat_start = 1'b1;
               state_d    = StAddr;
             end
@@ -305,7 +345,7 @@ module sgu_lsu #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q   <= StIdle;
-      todo_q    <= '0;
+      rest_q    <= '0;
       cur_q     <= '0;
       aw_done_q <= 1'b0;
       w_done_q  <= 1'b0;
@@ -313,7 +353,7 @@ module sgu_lsu #(
       err_addr_q <= '0;
     end else begin
       state_q   <= state_d;
-      todo_q    <= todo_d;
+      rest_q    <= rest_d;
       cur_q     <= cur_d;
       aw_done_q <= aw_done_d;
       w_done_q  <= w_done_d;
@@ -323,11 +363,12 @@ module sgu_lsu #(
   end
 
   logic unused;
-  assign unused = nxt_any ^ (^bad_first) ^ r_resp_i[0] ^ b_resp_i[0];
+  assign unused = act_any ^ r_resp_i[0] ^ b_resp_i[0];
 
   `SGU_ASSERT_INIT(DataWidth_A, AxiDataWidth >= 64 && AxiDataWidth <= 512 &&
                                 (AxiDataWidth & (AxiDataWidth - 1)) == 0)
   `SGU_ASSERT(ReqWhenIdle_A, req_i |-> state_q == StIdle && lanes_i != '0 && !fault_o)
+  `SGU_ASSERT(ReqAfterChecks_A, req_i |-> !chk_i && !chk1_q)
   `SGU_ASSERT(ChkWhenIdle_A, chk_i |-> state_q == StIdle && !req_i)
   `SGU_ASSERT(ArStable_A, ar_valid_o && !ar_ready_i |=> ar_valid_o && $stable(ar_addr_o))
   `SGU_ASSERT(AwStable_A, aw_valid_o && !aw_ready_i |=> aw_valid_o && $stable(aw_addr_o))
