@@ -13,7 +13,8 @@
 //   X   execute, the commit point: every trap, branch, mask-stack and exec-mask decision is made
 //       here, in program order, on architectural state. Short operations (integer ALU, crossbar,
 //       vote, csrr, lane) register their results at the end of X; ld/st hold X while the LSU
-//       works (its first cycle registers the addresses and their checks in the LSU; a store
+//       works (its first two cycles register the addresses, their checks and the first
+//       faulting / first active lane in the LSU; a store
 //       starts only when every older instruction has retired, so its AXI writes follow the
 //       records before it; a load when no older long result is still to be written); long
 //       operations (multiply, FP32, 64-bit shifts) enter the sgu_mfu pipelines. A 64-bit
@@ -189,6 +190,13 @@ module sgu_core #(
   logic        f_fire, d_free;
   logic        redirect, x_end, wd_fire, flush_front;
   logic [31:0] redirect_pc;
+  // The decisions of X act one edge later (kill_q): X's decision logic (traps, branch
+  // conditions, the mask stack) then ends in these registers instead of running on into the
+  // enables of F, D, R and X. At the edge of the decision F, D and R go on as if nothing
+  // happened; in the next cycle kill_q drops the instruction that entered X (x_valid), clears D
+  // and R, and, for a mispredicted branch (redir_q), sets F's pc to redirect_pc_q.
+  logic        kill_q, redir_q;
+  logic [31:0] redirect_pc_q;
 
   assign f_pc_end = {1'b0, f_pc_q} + 33'd8;
   assign f_fault  = (f_pc_q[2:0] != '0) || (f_pc_q < mem_base_i) ||
@@ -204,7 +212,7 @@ module sgu_core #(
   assign pd_stop   = !fetch_err_i && (pd_op == OpHalt || pd_op == OpTrap);
 
   logic f_go;
-  assign f_go          = run_q && live_q && !f_stop_q && d_free && !flush_front;
+  assign f_go          = run_q && live_q && !f_stop_q && d_free && !wd_fire && !kill_q;
   assign fetch_req_o   = f_go && !f_fault;
   assign fetch_pc_o    = f_pc_q;
   assign fetch_flush_o = start;
@@ -217,8 +225,8 @@ module sgu_core #(
     end else if (start) begin
       f_pc_q   <= pc_start_i;
       f_stop_q <= 1'b0;
-    end else if (redirect) begin
-      f_pc_q   <= redirect_pc;
+    end else if (redir_q) begin
+      f_pc_q   <= redirect_pc_q;
       f_stop_q <= 1'b0;
     end else if (f_fire) begin
       if (f_fault || fetch_err_i) begin
@@ -243,7 +251,7 @@ module sgu_core #(
       d_pc_q    <= '0;
       d_insn_q  <= '0;
       d_fault_q <= CauseNone;
-    end else if (start || flush_front || redirect) begin
+    end else if (start || wd_fire || kill_q) begin
       d_valid_q <= 1'b0;
     end else if (f_fire) begin
       d_valid_q <= 1'b1;
@@ -324,13 +332,14 @@ module sgu_core #(
   // which the operand registers would not see; the reader's re-read at that edge does).
   dec_t        x_dec_q;
   logic        x_valid_q;
+  logic        x_valid;     // an instruction is in X and not dropped by kill_q
   logic [7:0]  x_fault_q;
   rec_t        l2_q, l3_q, l4_q, l5_q;
   logic [4:0]       lw_valid;
   logic [4:0][5:0]  lw_rd;
   logic [4:0]       lw_pair;
 
-  assign lw_valid[0] = x_valid_q && x_fault_q == CauseNone && !x_dec_q.illegal &&
+  assign lw_valid[0] = x_valid && x_fault_q == CauseNone && !x_dec_q.illegal &&
                        x_dec_q.is_long && x_dec_q.writes;
   assign lw_rd[0]    = x_dec_q.rd;
   assign lw_pair[0]  = x_dec_q.rd_pair;
@@ -385,7 +394,7 @@ module sgu_core #(
   always_comb begin
     xf_stall = 1'b0;
     for (int unsigned s = 0; s < 3; s++) begin
-      xf_stall |= x_valid_q && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
+      xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
                   overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]) &&
                   !(fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s], s) &&
                     x_dec_q.opcode != OpShfl);
@@ -410,12 +419,12 @@ module sgu_core #(
   logic        x_accept;
 
   logic        x_shfl;        // a shuffle is in X
-  assign x_shfl      = x_valid_q && x_dec_q.opcode == OpShfl;
-  assign x_accept    = !x_valid_q || x_done;
+  assign x_shfl      = x_valid && x_dec_q.opcode == OpShfl;
+  assign x_accept    = !x_valid || x_done;
   assign x_last_step = !x_dec_q.wide || x_step_q == 2'd2;
   assign x_last_pass = x_pass_q == MfuPassBits'(LanesPerMfu - 1);
-  assign r_advance = r_valid_q && x_accept && !hazard && !clearing && live_q && !flush_front &&
-                     !redirect;
+  assign r_advance = r_valid_q && x_accept && !hazard && !clearing && live_q && !wd_fire &&
+                     !kill_q;
   assign r_free    = !r_valid_q || r_advance;
   // The operand registers (sgu_regfile) and the lanes' controls load whenever X takes the next
   // instruction or a bubble: with a bubble (R stalled, flushed or empty) the values are unused
@@ -424,7 +433,7 @@ module sgu_core #(
   // from fewer levels (docs/fpga.md "Timing of the pipelined core").
   logic x_ld;
   assign x_ld      = x_accept;
-  assign d_to_r    = d_valid_q && r_free && live_q && !flush_front && !redirect;
+  assign d_to_r    = d_valid_q && r_free && live_q && !wd_fire && !kill_q;
   assign d_free    = !d_valid_q || d_to_r;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -435,7 +444,7 @@ module sgu_core #(
       r_insn_q  <= '0;
       r_fault_q <= CauseNone;
       r_dec_q   <= '0;
-    end else if (start || flush_front || redirect) begin
+    end else if (start || wd_fire || kill_q) begin
       r_valid_q <= 1'b0;
     end else if (d_to_r) begin
       r_valid_q <= 1'b1;
@@ -590,7 +599,7 @@ module sgu_core #(
 
   // Lanes. The ALU is selected for the short lane operations (the default of the X case below).
   logic                      long_issue, x_alu;
-  assign x_alu = x_valid_q && !x_dec_q.is_long &&
+  assign x_alu = x_valid && !x_dec_q.is_long &&
                  !(x_dec_q.opcode inside {OpNop, OpHalt, OpTrap, OpBr, OpBz, OpBnz, OpBexz,
                                           OpBexnz, OpSplit, OpElse, OpJoin, OpMpush, OpMbrk,
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
@@ -794,7 +803,7 @@ module sgu_core #(
 
   // LSU request operands (stable while X holds the instruction). The LSU samples the addresses
   // and checks them in the first cycle of a memory instruction in X (lsu_chk_o).
-  assign lsu_chk_o = x_valid_q && x_first_q && (x_dec_q.opcode inside {OpLd, OpSt});
+  assign lsu_chk_o = x_valid && x_first_q && (x_dec_q.opcode inside {OpLd, OpSt});
   logic x_chk1_q;  // the LSU's second cycle of checks (sgu_lsu: req at least two after chk)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) x_chk1_q <= 1'b0;
@@ -860,7 +869,7 @@ module sgu_core #(
     lsu_req_o       = 1'b0;
     long_issue      = 1'b0;
 
-    if (x_valid_q && !watchdog_hit) begin
+    if (x_valid && !watchdog_hit) begin
       x_done = 1'b1;
       if (x_fault_q != CauseNone) begin
         trap  = 1'b1;
@@ -998,6 +1007,20 @@ module sgu_core #(
   assign redirect    = x_done && !trap && !halt && (taken != x_pred_q);
   assign redirect_pc = taken ? pc_branch : pc_next;
 
+  assign x_valid = x_valid_q && !kill_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      kill_q  <= 1'b0;
+      redir_q <= 1'b0;
+    end else begin
+      kill_q  <= !start && (redirect || x_end);
+      redir_q <= !start && redirect;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (redirect) redirect_pc_q <= redirect_pc;
+  end
+
   // Short results: computed in X, registered with the record (l2_data_q), written at the end
   // of L2.
   logic [NumLanes-1:0][63:0] x_val;
@@ -1017,7 +1040,7 @@ module sgu_core #(
       logic [63:0] other;
       other    = 'x;
       x_val[l] = 'x;
-      if (x_valid_q) begin
+      if (x_valid) begin
         unique case (wb_q)
           WbXbar:    other = {src_lo[2][l], src_lo[0][l]};  // R, A: the crossbar's inputs
           WbUniform: other = uniform;
@@ -1035,7 +1058,8 @@ module sgu_core #(
     x_rec = '0;
     if (wd_fire) begin
       x_rec.valid = 1'b1;
-      x_rec.pc    = x_valid_q ? x_pc_q : (r_valid_q ? r_pc_q : (d_valid_q ? d_pc_q : f_pc_q));
+      x_rec.pc    = redir_q ? redirect_pc_q :
+                    x_valid ? x_pc_q : (r_valid_q ? r_pc_q : (d_valid_q ? d_pc_q : f_pc_q));
       x_rec.trap  = 1'b1;
       x_rec.cause = CauseWatchdog;
       x_rec.tval  = cycles_q[31:0];
@@ -1086,7 +1110,7 @@ module sgu_core #(
         x_dec_q   <= r_dec_q;
         x_step_q  <= '0;
         x_pass_q  <= '0;
-      end else if (x_done) begin
+      end else if (x_done || kill_q) begin
         x_valid_q <= 1'b0;
         x_step_q  <= '0;
         x_pass_q  <= '0;
@@ -1288,7 +1312,7 @@ module sgu_core #(
   // The retire pipe (X, L2, L3, L4, L5) is as deep as the long operations' latency.
   `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 5)
   `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l5_wr))
-  `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid_q && (lsu_store_o ? pipe_empty
+  `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid && (lsu_store_o ? pipe_empty
                                                                    : lw_valid[3:1] == '0))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
   `SGU_ASSERT(NoIssueInClear_A, clearing |-> !r_advance)
