@@ -32,7 +32,9 @@
 // forwarded low word, or a shuffle's result in X (xf_stall; the crossbar picks its values in
 // L2); a short writer whose destination a long operation in X or L2 will still write (WAW); a
 // short writer when a long writer is in L3 (both would write in the same cycle).
-// A redirect (mispredicted branch), a trap or halt in X, and the watchdog flush F, D and R; a trap
+// A redirect (mispredicted branch), a trap or halt in X act one edge later (kill_q: the
+// instruction that entered X behind it is dropped, D and R flushed, F redirected); the watchdog
+// flushes F, D and R at once. A trap
 // leaves no architectural effect (nothing written, pc/exec/stack unchanged) and its record
 // follows the records of every older instruction. done_o / trap_o pulse when the halt / trap
 // record leaves L5; busy_o stays high until then.
