@@ -62,7 +62,7 @@ fpga-area: ## LUT4/FF/DSP of every RTL block mapped on its own to ECP5; writes d
 
 # The board build that places and routes today (docs/fpga.md "Routing"): four lanes per MFU, the
 # register file in distributed RAM, the crossbar's multiplexers on LUTs, nextpnr's static placer
-# and router2, the PLL at 20 MHz (the SIMD8 build's routed Fmax is 23.6 MHz). Override either
+# and router2, the PLL at 20 MHz (the SIMD8 build's routed Fmax is 35.6 MHz). Override either
 # variable for another build.
 FPGA_BOARD_FLOW   ?= --no-slicemux --placer static --router router2 --freq 20
 FPGA_BOARD_PARAMS ?= LanesPerMfu=4 RfBlockRam=0 SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 \

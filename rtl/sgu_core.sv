@@ -89,6 +89,7 @@ module sgu_core #(
   input  logic                          lsu_fault_i,
   input  logic                          lsu_fault_misaligned_i,
   input  logic [31:0]                   lsu_fault_addr_i,
+  input  logic                          lsu_checked_i,   // the fault inputs are this access's
   input  logic                          lsu_done_i,
   input  logic                          lsu_bus_err_i,
   input  logic [31:0]                   lsu_err_addr_i,
@@ -806,11 +807,6 @@ module sgu_core #(
   // LSU request operands (stable while X holds the instruction). The LSU samples the addresses
   // and checks them in the first cycle of a memory instruction in X (lsu_chk_o).
   assign lsu_chk_o = x_valid && x_first_q && (x_dec_q.opcode inside {OpLd, OpSt});
-  logic x_chk1_q;  // the LSU's second cycle of checks (sgu_lsu: req at least two after chk)
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) x_chk1_q <= 1'b0;
-    else         x_chk1_q <= lsu_chk_o;
-  end
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lsu
     assign lsu_addr_o[l]  = src_lo[0][l] + x_dec_q.imm;
     assign lsu_wdata_o[l] = op_b[l];
@@ -947,9 +943,9 @@ module sgu_core #(
               // No active lane: no access, no write.
             end else if (!x_mem_q) begin
               x_done = 1'b0;
-              if (x_first_q || x_chk1_q) begin
-                // The LSU registers the addresses and their checks (lsu_chk_o) in the first
-                // cycle, the first faulting and the first active lane in the second.
+              if (!lsu_checked_i) begin
+                // The LSU registers the addresses and their checks (lsu_chk_o in the first
+                // cycle), then the first faulting and the first active lane.
               end else if (x_dec_q.opcode == OpSt ? !pipe_empty
                                                   : (lw_valid[3:1] != '0)) begin
                 // A store waits for the older records to leave (its AXI writes follow theirs on

@@ -6,7 +6,7 @@
 // then the [mem_base, mem_limit) window); in the next cycle the first faulting lane and the
 // first active lane are found and registered, so that from the second cycle after chk_i
 // fault_o, fault_misaligned_o and fault_addr_o report the first faulting lane in lane order, from
-// registers (valid while busy_o is low). The core traps instead of requesting when fault_o is
+// registers (valid while busy_o is low), and checked_o is high. The core traps instead of requesting when fault_o is
 // set, so nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least two
 // cycles after chk_i; the request works on the sampled addresses and data, and store_i, size,
 // once_i and lanes_i must stay stable from chk_i until done_o. (Registering the checks and the
@@ -51,6 +51,8 @@ module sgu_lsu #(
   output logic                             fault_o,        // some active lane faults
   output logic                             fault_misaligned_o,  // 1: misaligned, 0: outside window
   output logic [31:0]                      fault_addr_o,   // address of the first faulting lane
+  output logic                             checked_o,      // the fault outputs are those of the
+                                                           // last chk_i (low until its second cycle)
   // Completion.
   output logic                             busy_o,
   output logic                             done_o,         // pulse: request finished
@@ -180,7 +182,7 @@ module sgu_lsu #(
   logic [NumLanes-1:0] rest_nx;     // the lanes after the beat that starts now (if one does)
   logic [LaneBits-1:0] first_q, nxt_q;        // first active lane; lane after the current one
   logic [NumLanes-1:0] first_oh_q, nxt_oh_q;  // the same, one-hot
-  logic [LaneBits-1:0] after_first;           // lowest of rest_d (the lane after the next beat's)
+  logic [LaneBits-1:0] after_first;           // lowest of rest_nx (the lane after the next beat's)
   logic [NumLanes-1:0] after_oh;
   logic                fault_q, fault_mis_q;
   logic [31:0]         fault_addr_q;
@@ -204,6 +206,15 @@ module sgu_lsu #(
   assign fault_o            = fault_q;
   assign fault_misaligned_o = fault_mis_q;
   assign fault_addr_o       = fault_addr_q;
+
+  // Low from chk_i until the lane selection above is registered.
+  logic checked_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)     checked_q <= 1'b0;
+    else if (chk_i)  checked_q <= 1'b0;
+    else if (chk1_q) checked_q <= 1'b1;
+  end
+  assign checked_o = checked_q && !chk_i;
 
   assign rest_nx = (state_q == StIdle) ? (once_i ? '0 : lanes_i & ~first_oh_q)
                                        : rest_q & ~nxt_oh_q;
@@ -368,7 +379,7 @@ module sgu_lsu #(
   `SGU_ASSERT_INIT(DataWidth_A, AxiDataWidth >= 64 && AxiDataWidth <= 512 &&
                                 (AxiDataWidth & (AxiDataWidth - 1)) == 0)
   `SGU_ASSERT(ReqWhenIdle_A, req_i |-> state_q == StIdle && lanes_i != '0 && !fault_o)
-  `SGU_ASSERT(ReqAfterChecks_A, req_i |-> !chk_i && !chk1_q)
+  `SGU_ASSERT(ReqAfterChecks_A, req_i |-> checked_o)
   `SGU_ASSERT(ChkWhenIdle_A, chk_i |-> state_q == StIdle && !req_i)
   `SGU_ASSERT(ArStable_A, ar_valid_o && !ar_ready_i |=> ar_valid_o && $stable(ar_addr_o))
   `SGU_ASSERT(AwStable_A, aw_valid_o && !aw_ready_i |=> aw_valid_o && $stable(aw_addr_o))

@@ -158,6 +158,7 @@ module sgu_top #(
   logic [NumLanes-1:0][31:0]     lsu_addr;
   logic [NumLanes-1:0][63:0]     lsu_wdata, lsu_rdata;
   logic [31:0]                   lsu_fault_addr, lsu_err_addr;
+  logic                          lsu_checked;
 
   sgu_core #(
     .NumLanes   (NumLanes),
@@ -199,6 +200,7 @@ module sgu_top #(
     .lsu_fault_i           (lsu_fault),
     .lsu_fault_misaligned_i(lsu_fault_misaligned),
     .lsu_fault_addr_i      (lsu_fault_addr),
+    .lsu_checked_i         (lsu_checked),
     .lsu_done_i            (lsu_done),
     .lsu_bus_err_i         (lsu_bus_err),
     .lsu_err_addr_i        (lsu_err_addr),
@@ -276,6 +278,7 @@ module sgu_top #(
     .fault_o           (lsu_fault),
     .fault_misaligned_o(lsu_fault_misaligned),
     .fault_addr_o      (lsu_fault_addr),
+    .checked_o         (lsu_checked),
     .busy_o            (lsu_busy),
     .done_o            (lsu_done),
     .bus_err_o         (lsu_bus_err),
