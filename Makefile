@@ -43,11 +43,11 @@ bench: build ## simulation speed and the example kernels' counts and wall times;
 isa: ## regenerate the SV package, C++ header and docs/isa.md from isa/sgu_isa.txt
 	python3 scripts/gen_isa.py
 
-lint: setup ## Verilator --lint-only -Wall at SIMD 8, 16, 32
-	for n in 8 16 32; do \
-	  verilator --lint-only -Wall --assert -GNumLanes=$$n -Irtl rtl/sgu.vlt \
+lint: setup ## Verilator --lint-only -Wall at SIMD 8, 16, 32, register file in block and distributed RAM
+	for n in 8 16 32; do for b in 1 0; do \
+	  verilator --lint-only -Wall --assert -GNumLanes=$$n -GRfBlockRam=$$b -Irtl rtl/sgu.vlt \
 	    $$(grep -v '^//' rtl/sgu_files.f | sed 's|^|rtl/|') --top-module sgu_top || exit 1; \
-	done; echo "lint clean at SIMD 8, 16, 32"
+	done; done; echo "lint clean at SIMD 8, 16, 32, RfBlockRam 1 and 0"
 
 synth: setup ## synthesize sgu_top with Yosys (slang frontend) at SIMD 8, print the cell count
 	scripts/synth.sh 8

@@ -15,6 +15,8 @@
 //           multiplexer. One write port with a write enable per lane and half, three
 //           synchronous read ports: a synthesis tool replicates the array per read port (ECP5:
 //           one DP16KD per lane, half and port, 6N block RAMs; no flops, no wide muxes).
+//           In distributed RAM (RfBlockRam = 0) the vector rows stay per lane and the scalar
+//           rows are kept once per group of four lanes (gen_lutram).
 // Reads take two edges (the register read stage R of docs/architecture.md "Pipeline"):
 //   1. rd_spec_i is sampled at every rising edge for the ports in rd_en_i: the block RAMs
 //      read the rows (synchronous read, read-before-write; a write at the same edge is
@@ -206,27 +208,59 @@ module sgu_regfile #(
       end
     end
   end else begin : gen_lutram
-    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+    // Each lane keeps its own 16 vector pair rows; the 16 scalar pair rows, equal in every lane,
+    // are kept once per group of ScalarGroup lanes (written from the group's first lane, whose
+    // value every lane of the group shares: ScalarUniform_A) and read by the group's lanes. ECP5
+    // LUT RAM is 16 rows deep, so a lane's 32 rows were two RAMs and a multiplexer per port and
+    // bit; now they are one RAM, and the multiplexer selects the group's scalar RAM instead: half
+    // the LUT RAM, with no scalar broadcast across the die (docs/fpga.md "Register file").
+    localparam int unsigned ScalarGroup = (NumLanes < 4) ? NumLanes : 4;
+
+    for (genvar g = 0; g < NumLanes / ScalarGroup; g++) begin : gen_group
       (* ram_style = "distributed" *)
-      logic [63:0]     mem [32];
-      logic [2:0][4:0] addr_q;  // this lane's copy of the rows read at the last edge
+      logic [63:0]     mem_s [16];
+      logic [2:0][3:0] saddr_q;  // this group's copy of the scalar rows read at the last edge
+      localparam int unsigned L0 = g * ScalarGroup;
 
       always_ff @(posedge clk_i) begin
-        if (we) begin
-          if (wen[l][0]) mem[w_row][31:0]  <= wdata[l][31:0];
-          if (wen[l][1]) mem[w_row][63:32] <= wdata[l][63:32];
+        if (we && w_row[4]) begin
+          if (wen[L0][0]) mem_s[w_row[3:0]][31:0]  <= wdata[L0][31:0];
+          if (wen[L0][1]) mem_s[w_row[3:0]][63:32] <= wdata[L0][63:32];
         end
       end
 
       (* keep *)
       always_ff @(posedge clk_i) begin
         for (int unsigned p = 0; p < 3; p++) begin
-          addr_q[p] <= {rd_spec_i[p][5], rd_spec_i[p][4:1]};
+          saddr_q[p] <= rd_spec_i[p][4:1];
         end
       end
 
-      for (genvar p = 0; p < 3; p++) begin : gen_read
-        assign rows[p][l] = mem[addr_q[p]];
+      for (genvar k = 0; k < ScalarGroup; k++) begin : gen_lane
+        localparam int unsigned L = L0 + k;
+        (* ram_style = "distributed" *)
+        logic [63:0]     mem_v [16];
+        logic [2:0][3:0] addr_q;  // this lane's copy of the vector rows read at the last edge
+        logic [2:0]      scl_q;   // the port read a scalar row
+
+        always_ff @(posedge clk_i) begin
+          if (we && !w_row[4]) begin
+            if (wen[L][0]) mem_v[w_row[3:0]][31:0]  <= wdata[L][31:0];
+            if (wen[L][1]) mem_v[w_row[3:0]][63:32] <= wdata[L][63:32];
+          end
+        end
+
+        (* keep *)
+        always_ff @(posedge clk_i) begin
+          for (int unsigned p = 0; p < 3; p++) begin
+            addr_q[p] <= rd_spec_i[p][4:1];
+            scl_q[p]  <= rd_spec_i[p][5];
+          end
+        end
+
+        for (genvar p = 0; p < 3; p++) begin : gen_read
+          assign rows[p][L] = scl_q[p] ? mem_s[saddr_q[p]] : mem_v[addr_q[p]];
+        end
       end
     end
   end
