@@ -738,13 +738,22 @@ module sgu_core #(
   end
 
   // Crossbar: indices in X, registered when the shuffle leaves X (xs_ld); values picked in L2 from
-  // A and B/R, which travel in l2_data_q (x_val below: {R, A}). The result is written at the end
-  // of L2 like any short result, but exists only in L2: nothing forwards it into X (xf_stall).
+  // A and B/R, which each lane registers in xb_q at every edge a shuffle is in X (the last load
+  // is the edge it leaves X). The result is written at the end of L2 like any short result, but
+  // exists only in L2: nothing forwards it into X (xf_stall). xb_q is a register of its own,
+  // kept apart from l2_data_q, so that the register every lane's crossbar multiplexers read is
+  // not the one the lane's ALU ends in: the placer may put the ALU's end beside the ALU and the
+  // crossbar's inputs beside the crossbar (docs/fpga.md "Routed timing, step by step").
   logic [NumLanes-1:0][31:0] xbar_res, xbar_a, xbar_r;
   logic                      xs_ld, l2_shfl_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
-    assign xbar_a[l] = l2_data_q[l][31:0];
-    assign xbar_r[l] = l2_data_q[l][63:32];
+    logic [63:0] xb_q;  // {R, A} of the shuffle in X, then in L2
+    (* keep *)
+    always_ff @(posedge clk_i) begin
+      if (x_shfl) xb_q <= {src_lo[2][l], src_lo[0][l]};
+    end
+    assign xbar_a[l] = xb_q[31:0];
+    assign xbar_r[l] = xb_q[63:32];
   end
 
   sgu_xbar #(
@@ -1040,7 +1049,7 @@ module sgu_core #(
       x_val[l] = 'x;
       if (x_valid) begin
         unique case (wb_q)
-          WbXbar:    other = {src_lo[2][l], src_lo[0][l]};  // R, A: the crossbar's inputs
+          WbXbar:    other = 'x;  // the crossbar's result is picked in L2 (l2_val), from xb_q
           WbUniform: other = uniform;
           WbLaneIdx: other = 64'(l);
           default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
