@@ -60,13 +60,13 @@ fpga-area: ## LUT4/FF/DSP of every RTL block mapped on its own to ECP5; writes d
 	@scripts/setup.sh
 	fpga/area.sh
 
-# The board build that places and routes today (docs/fpga.md "Routing"): four lanes per MFU, the
-# register file in distributed RAM, the crossbar's multiplexers on LUTs, nextpnr's static placer
-# and router2, the PLL at 20 MHz (the SIMD8 build's routed Fmax is 35.6 MHz). Override either
-# variable for another build.
-FPGA_BOARD_FLOW   ?= --no-slicemux --placer static --router router2 --freq 20
-FPGA_BOARD_PARAMS ?= LanesPerMfu=4 RfBlockRam=0 SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 \
-                     PllClkopDiv=30 PllClkopCphase=14
+# The board build that places and routes today (docs/fpga.md "Routing"): the board top's
+# defaults (four lanes per MFU at SIMD8, eight at SIMD16 and SIMD32, the register file in
+# distributed RAM), the crossbar's multiplexers on slice multiplexers, nextpnr's static placer
+# and router2, the PLL at 20 MHz (docs/fpga.md has the routed Fmax of each width). Override
+# either variable for another build.
+FPGA_BOARD_FLOW   ?= --placer static --router router2 --freq 20
+FPGA_BOARD_PARAMS ?= SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 PllClkopDiv=30 PllClkopCphase=14
 
 fpga-board: ## ULX3S bitstream of the board top at SIMD (use SIMD=8) on FPGA_DEVICE, in build/fpga/ulx3s_simdN
 	@scripts/setup.sh

@@ -34,13 +34,15 @@ done
 
 # 75 MHz from the 25 MHz oscillator (yowasp-ecppll -i 25 -o 75).
 pll75=(SysClkHz=75000000 PllClkiDiv=1 PllClkfbDiv=3 PllClkopDiv=8 PllClkopCphase=4)
-# nextpnr does not yet route the whole SGU in reasonable time (docs/fpga.md "Routing"): each
+# Routing the whole SGU takes tens of minutes (docs/fpga.md "Routing"): each
 # place and route stops after FPGA_PNR_TIMEOUT seconds (default 3600) and reports its packing.
 # The electrostatic placer (FPGA_PLACER, default static) leaves the router less to do on this
-# design than nextpnr's default HeAP.
+# design than nextpnr's default HeAP, and router2 converges where router1 does not. The board
+# top's defaults are the configuration that routes (fpga/ulx3s_top.sv: the register file in
+# distributed RAM, LanesPerMfu 4 at SIMD8 and 8 above).
 flow=("$here/flow.sh" --root "$src" --list rtl/sgu_files.f --list fpga/board_files.f
       --lpf fpga/ulx3s.lpf --freq 75 --pnr-timeout "${FPGA_PNR_TIMEOUT:-3600}"
-      --placer "${FPGA_PLACER:-static}")
+      --placer "${FPGA_PLACER:-static}" --router router2)
 
 # name|device|lanes (0: without the SGU)|smaller configuration whose failure decides this one|
 # configuration whose mapped netlist is placed again (mapping does not depend on the device)

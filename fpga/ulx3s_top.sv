@@ -24,12 +24,14 @@
 module ulx3s_top #(
   parameter int unsigned NumLanes       = 16,          // SGU SIMD width: 8, 16 or 32
   parameter int unsigned WithSgu        = 1,           // 0: board without the SGU (bring-up)
-  // Lanes per multiply / FP unit (sgu_top): the FPGA builds share the MFU at SIMD16 and SIMD32
-  // to fit the ECP5-85F (docs/fpga.md "Sharing the MFU").
-  parameter int unsigned LanesPerMfu    = (NumLanes <= 8) ? 1 : 4,
-  // The SGU's register file in block RAM (1) or distributed RAM (0): the block RAM build is
-  // smaller, the distributed RAM build the one that routes (docs/fpga.md "Routing").
-  parameter int unsigned RfBlockRam     = 1,
+  // Lanes per multiply / FP unit (sgu_top): the board shares one MFU among 4 lanes at SIMD8
+  // and among 8 at SIMD16 and SIMD32, so that SIMD16 fits the ECP5-85F within 80 % of its LUTs
+  // (docs/fpga.md "Whole core"; an FP or multiply instruction then takes 4 or 8 cycles in X).
+  parameter int unsigned LanesPerMfu    = (NumLanes <= 8) ? 4 : 8,
+  // The SGU's register file in block RAM (1) or distributed RAM (0): the block RAM build uses
+  // fewer LUTs but does not route on the ECP5; the distributed RAM build does (docs/fpga.md
+  // "Routing").
+  parameter int unsigned RfBlockRam     = 0,
   parameter int unsigned MemBytes       = 65536,       // on-chip memory in bytes (power of 2)
   parameter int unsigned SysClkHz       = 50_000_000,  // clock after the PLL
   parameter int unsigned Baud           = 115_200,     // UART baud rate

@@ -48,7 +48,7 @@
 
 module sgu_core #(
   parameter int unsigned NumLanes    = 16,  // SIMD width: 8, 16 or 32
-  parameter int unsigned LanesPerMfu = 1,   // lanes sharing one sgu_mfu: 1, 2 or 4
+  parameter int unsigned LanesPerMfu = 1,   // lanes sharing one sgu_mfu: 1, 2, 4 or 8
   parameter int unsigned RfBlockRam  = 1    // register file rows: 1 block RAM, 0 distributed RAM
 ) (
   input  logic                          clk_i,
@@ -1315,7 +1315,8 @@ module sgu_core #(
                   ^x_dec_q.alu ^ ^x_dec_q.wb;  // the lanes keep their own copies of these)
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
-  `SGU_ASSERT_INIT(LanesPerMfu_A, LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4)
+  `SGU_ASSERT_INIT(LanesPerMfu_A, (LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4 ||
+                                  LanesPerMfu == 8) && LanesPerMfu <= NumLanes)
   // The retire pipe (X, L2, L3, L4, L5) is as deep as the long operations' latency.
   `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 5)
   `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l5_wr))

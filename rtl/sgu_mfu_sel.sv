@@ -8,7 +8,7 @@
 // LUT4 instead of 3.
 
 module sgu_mfu_sel #(
-  parameter int unsigned LanesPerMfu = 1,  // 1, 2 or 4
+  parameter int unsigned LanesPerMfu = 1,  // 1, 2, 4 or 8
   parameter int unsigned PassBits    = (LanesPerMfu > 1) ? $clog2(LanesPerMfu) : 1  // pass_i width
 ) (
   input  logic [PassBits-1:0]              pass_i,  // lane of the group, 0..LanesPerMfu-1

@@ -22,7 +22,7 @@ module sgu_top #(
   parameter int unsigned AxiIdWidth   = 4,   // AXI4 ID width
   parameter int unsigned ICacheBytes  = 1024,  // instruction cache size: power of two, 256..8192
   parameter int unsigned ICacheLineBytes = 64,  // its line: power of two, AxiDataWidth/8..64
-  parameter int unsigned LanesPerMfu  = 1,  // lanes sharing one multiply / FP unit: 1, 2 or 4
+  parameter int unsigned LanesPerMfu  = 1,  // lanes sharing one multiply / FP unit: 1, 2, 4 or 8
   parameter int unsigned RfBlockRam   = 1   // register file in block RAM (1) or distributed RAM (0)
 ) (
   input  logic                              clk_i,

@@ -126,7 +126,7 @@ std::vector<IpcCase> IpcCases() {
                Repeat(32, [](unsigned i) {
                  return "  ffma v" + std::to_string(8 + i % 8) + ", v3, v3, v3\n";
                }),
-               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 2 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 3 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L5): 34 instructions in 37 cycles"});
+               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 8 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 3 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L5): 34 instructions in 37 cycles"});
   c.push_back({"dependent FP32 FMAs", init,
                Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v3\n"); }),
                "K + 5 cycles each: K passes, the FMA's latency (written at the end of L5), then the reader loads it from the register file"});
