@@ -12,7 +12,8 @@
 //       moves on, the file's operand registers load them with the write of that edge forwarded.
 //   X   execute, the commit point: every trap, branch, mask-stack and exec-mask decision is made
 //       here, in program order, on architectural state. Short operations (integer ALU, crossbar,
-//       vote, csrr, lane) register their results at the end of X; ld/st hold X while the LSU
+//       vote, csrr, lane) register their results at the end of X (`first` after a second
+//       cycle in X: sgu_vote registers the lowest active lane in the first); ld/st hold X while the LSU
 //       works (its first two cycles register the addresses, their checks and the first
 //       faulting / first active lane in the LSU; a store
 //       starts only when every older instruction has retired, so its AXI writes follow the
@@ -777,12 +778,14 @@ module sgu_core #(
   sgu_vote #(
     .NumLanes(NumLanes)
   ) u_vote (
-    .mode_i (x_dec_q.mod),
-    .exec_i (exec_q),
-    .cond_i (src_lo[0]),
-    .data_i (op_a),
-    .vote_o (vote_res),
-    .first_o(first_res)
+    .clk_i     (clk_i),
+    .first_en_i(x_valid && x_dec_q.opcode == OpFirst),
+    .mode_i    (x_dec_q.mod),
+    .exec_i    (exec_q),
+    .cond_i    (src_lo[0]),
+    .data_i    (op_a),
+    .vote_o    (vote_res),
+    .first_o   (first_res)
   );
 
   // Mask stack.
@@ -941,6 +944,10 @@ module sgu_core #(
             uniform = {32'd0, vote_res};
           end
           OpFirst: begin
+            // Two cycles: sgu_vote registers the lowest active lane in the first. R's port
+            // check assumed one cycle in X: leaving now, the result is written at the end of
+            // L2, so no long writer may be in L4 (it would write in the same cycle); then wait.
+            x_done  = !x_first_q && !lw_valid[3];
             wb_en   = 1'b1;
             uniform = ext_dt(first_res, x_dec_q.dt);
           end

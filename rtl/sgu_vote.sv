@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU vote unit: any / all / ballot over the active lanes, and the value of the first active lane.
 //
-// Purely combinational, zero latency. Results are uniform: the core writes them to a scalar
-// register or broadcasts them to the active lanes of a vector register (docs/isa.md "Lane
-// identity, special values, votes"). `all` over no active lane is 1; `first` with no active lane
-// is 0.
+// any / all / ballot are combinational. `first` takes two cycles: the lowest active lane is
+// registered at the end of the first (first_en_i: a `first` in X; the core holds it in X for a
+// second cycle, and exec_i does not change meanwhile), and first_o selects that lane's value in
+// the second, so the lane search and the value multiplexer are not one path (docs/fpga.md).
+// Results are uniform: the core writes them to a scalar register or broadcasts them to the
+// active lanes of a vector register (docs/isa.md "Lane identity, special values, votes"). `all`
+// over no active lane is 1; `first` with no active lane is 0.
 
 module sgu_vote #(
   parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
 ) (
-  input  logic [3:0]                mode_i,    // ModVote* value
+  input  logic                      clk_i,
+  input  logic                      first_en_i,  // a `first` in X: register its lowest lane
+  input  logic [3:0]                mode_i,      // ModVote* value
   input  logic [NumLanes-1:0]       exec_i,    // active lanes
   input  logic [NumLanes-1:0][31:0] cond_i,    // per-lane condition value (rs1 low word)
   input  logic [NumLanes-1:0][63:0] data_i,    // per-lane value for `first` (rs1 pair)
@@ -49,7 +54,16 @@ module sgu_vote #(
     .any_o   (any_exec)
   );
 
-  assign first_o = any_exec ? data_i[first_idx] : 64'd0;
+  logic [LaneBits-1:0] first_idx_q;
+  logic                any_exec_q;
+  always_ff @(posedge clk_i) begin
+    if (first_en_i) begin
+      first_idx_q <= first_idx;
+      any_exec_q  <= any_exec;
+    end
+  end
+
+  assign first_o = any_exec_q ? data_i[first_idx_q] : 64'd0;
 
   logic unused;
   assign unused = ^first_onehot;
