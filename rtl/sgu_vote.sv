@@ -15,11 +15,11 @@ module sgu_vote #(
   input  logic                      clk_i,
   input  logic                      first_en_i,  // a `first` in X: register its lowest lane
   input  logic [3:0]                mode_i,      // ModVote* value
-  input  logic [NumLanes-1:0]       exec_i,    // active lanes
-  input  logic [NumLanes-1:0][31:0] cond_i,    // per-lane condition value (rs1 low word)
-  input  logic [NumLanes-1:0][63:0] data_i,    // per-lane value for `first` (rs1 pair)
-  output logic [31:0]               vote_o,    // any/all: 0/1; ballot: lane bit mask
-  output logic [63:0]               first_o    // rs1 pair of the lowest active lane
+  input  logic [NumLanes-1:0]       exec_i,      // active lanes
+  input  logic [NumLanes-1:0][31:0] cond_i,      // per-lane condition value (rs1 low word)
+  input  logic [NumLanes-1:0][63:0] data_i,      // per-lane value for `first` (rs1 pair)
+  output logic [31:0]               vote_o,      // any/all: 0/1; ballot: lane bit mask
+  output logic [63:0]               first_o      // rs1 pair of the lowest active lane
 );
   import sgu_isa_pkg::*;
 
