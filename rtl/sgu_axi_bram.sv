@@ -17,8 +17,11 @@
 // RREADY is high. Valid/ready follow AXI: outputs stable while valid && !ready (assertions).
 //
 // AXI4-Lite host port (s_axil_*, 32-bit words): a write needs AW and W together (both readies
-// rise in the cycle it is performed); WSTRB writes the addressed bytes; B one cycle later. A read
-// answers 2 cycles after its AR handshake. Out-of-range addresses: SLVERR, nothing written, zero
+// rise in the same cycle); WSTRB writes the addressed bytes. Each request is taken into a
+// register first and performed from there (so the host's address decode and handshake never run
+// into the RAM's enables: docs/fpga.md "Timing of the pipelined core"); one write and one read
+// are in flight at a time. B comes at the earliest two cycles after the AW/W handshake, a read's
+// data at the earliest three cycles after its AR handshake. Out-of-range addresses: SLVERR, nothing written, zero
 // read. The host port only uses RAM cycles that the AXI4 port leaves free (AXI4 write beats
 // first, then AXI4 read beats, then the host): it is meant for loading programs and data and
 // reading results while the SGU is idle, and may wait while the SGU streams.
@@ -179,6 +182,14 @@ module sgu_axi_bram #(
   logic [31:0]        hr_data_q, hr_data_d;
   logic [1:0]         hr_resp_q, hr_resp_d;
   logic [LaneBits-1:0] hw_lane, hr_lane;
+  // Taken requests, performed when the RAM is free.
+  logic               hw_take, hr_take;       // a host write / read request is taken
+  logic               hw_req_q, hr_req_q;
+  logic               hw_inr_q, hr_inr_q;     // in the memory
+  logic [WordBits-1:0] hw_word_q, hr_word_q;
+  logic [StrbW-1:0]   hw_be_q;
+  logic [31:0]        hw_data_q;
+  logic [LaneBits-1:0] hr_lane_req_q;
 
   if (LiteLanes > 1) begin : gen_lanes
     assign hw_lane = s_axil_awaddr_i[2 +: LaneBits];
@@ -193,9 +204,36 @@ module sgu_axi_bram #(
   assign w_ok    = w_beat && !wr_burst_q[1] && in_range(wr_addr_q);  // FIXED or INCR
   assign r_issue = !w_beat && rd_active_q && (!r_valid_q || s_axi_rready_i);
   assign r_ok    = r_issue && !rd_burst_q[1] && in_range(rd_addr_q);
-  assign hw_grant = !w_beat && !r_issue && s_axil_awvalid_i && s_axil_wvalid_i && !hb_valid_q;
-  assign hr_grant = !w_beat && !r_issue && !hw_grant && s_axil_arvalid_i && !hr_valid_q &&
-                    !hr_pend_q && !r_valid_q;
+  assign hw_grant = !w_beat && !r_issue && hw_req_q;
+  assign hr_grant = !w_beat && !r_issue && !hw_grant && hr_req_q && !r_valid_q;
+  // A request is taken when the previous one of its direction has ended (its response taken).
+  assign hw_take  = s_axil_awvalid_i && s_axil_wvalid_i && !hw_req_q && !hb_valid_q;
+  assign hr_take  = s_axil_arvalid_i && !hr_req_q && !hr_pend_q && !hr_valid_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hw_req_q <= 1'b0;
+      hr_req_q <= 1'b0;
+    end else begin
+      hw_req_q <= hw_take || (hw_req_q && !hw_grant);
+      hr_req_q <= hr_take || (hr_req_q && !hr_grant);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (hw_take) begin
+      hw_inr_q  <= in_range(s_axil_awaddr_i);
+      hw_word_q <= word_of(s_axil_awaddr_i);
+      hw_data_q <= s_axil_wdata_i;
+      for (int l = 0; l < LiteLanes; l++) begin
+        hw_be_q[4*l +: 4] <= (LaneBits'(l) == hw_lane) ? s_axil_wstrb_i : 4'd0;
+      end
+    end
+    if (hr_take) begin
+      hr_inr_q      <= in_range(s_axil_araddr_i);
+      hr_word_q     <= word_of(s_axil_araddr_i);
+      hr_lane_req_q <= hr_lane;
+    end
+  end
 
   always_comb begin
     ram_en    = 1'b0;
@@ -212,18 +250,14 @@ module sgu_axi_bram #(
       ram_en   = r_ok;
       ram_addr = word_of(rd_addr_q);
     end else if (hw_grant) begin
-      ram_en    = in_range(s_axil_awaddr_i);
+      ram_en    = hw_inr_q;
       ram_we    = 1'b1;
-      ram_addr  = word_of(s_axil_awaddr_i);
-      ram_wdata = {LiteLanes{s_axil_wdata_i}};
-      for (int l = 0; l < LiteLanes; l++) begin
-        if (LaneBits'(l) == hw_lane) begin
-          ram_be[4*l +: 4] = s_axil_wstrb_i;
-        end
-      end
+      ram_addr  = hw_word_q;
+      ram_wdata = {LiteLanes{hw_data_q}};
+      ram_be    = hw_be_q;
     end else if (hr_grant) begin
-      ram_en   = in_range(s_axil_araddr_i);
-      ram_addr = word_of(s_axil_araddr_i);
+      ram_en   = hr_inr_q;
+      ram_addr = hr_word_q;
     end
   end
 
@@ -312,13 +346,13 @@ module sgu_axi_bram #(
     hr_resp_d  = hr_resp_q;
     if (hw_grant) begin
       hb_valid_d = 1'b1;
-      hb_resp_d  = in_range(s_axil_awaddr_i) ? RespOkay : RespSlvErr;
+      hb_resp_d  = hw_inr_q ? RespOkay : RespSlvErr;
     end else if (s_axil_bvalid_o && s_axil_bready_i) begin
       hb_valid_d = 1'b0;
     end
     if (hr_grant) begin
-      hr_lane_d = hr_lane;
-      hr_err_d  = !in_range(s_axil_araddr_i);
+      hr_lane_d = hr_lane_req_q;
+      hr_err_d  = !hr_inr_q;
     end
     if (hr_pend_q) begin
       hr_valid_d = 1'b1;
@@ -341,11 +375,11 @@ module sgu_axi_bram #(
   assign s_axi_rresp_o   = r_err_q ? RespSlvErr : RespOkay;
   assign s_axi_rlast_o   = r_last_q;
 
-  assign s_axil_awready_o = hw_grant;
-  assign s_axil_wready_o  = hw_grant;
+  assign s_axil_awready_o = hw_take;
+  assign s_axil_wready_o  = hw_take;
   assign s_axil_bvalid_o  = hb_valid_q;
   assign s_axil_bresp_o   = hb_resp_q;
-  assign s_axil_arready_o = hr_grant;
+  assign s_axil_arready_o = hr_take;
   assign s_axil_rvalid_o  = hr_valid_q;
   assign s_axil_rdata_o   = hr_data_q;
   assign s_axil_rresp_o   = hr_resp_q;
