@@ -5,8 +5,9 @@
 // and the store data wdata_i into the LSU's registers and checks each active lane (alignment,
 // then the [mem_base, mem_limit) window); in the next cycle the first faulting lane and the
 // first active lane are found and registered, so that from the second cycle after chk_i
-// fault_o, fault_misaligned_o and fault_addr_o report the first faulting lane in lane order, from
-// registers (valid while busy_o is low), and checked_o is high. The core traps instead of requesting when fault_o is
+// fault_o, fault_misaligned_o and fault_addr_o report the first faulting lane in lane order (from
+// registers; the address through one multiplexer over the lanes, selected by a registered lane
+// number; valid while busy_o is low), and checked_o is high. The core traps instead of requesting when fault_o is
 // set, so nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least two
 // cycles after chk_i; the request works on the sampled addresses and data, and store_i, size,
 // once_i and lanes_i must stay stable from chk_i until done_o. (Registering the checks and the
@@ -171,9 +172,10 @@ module sgu_lsu #(
 
   // ---------------------------------------------------------------- lane sequencing
   // Lane numbers are registered before they select anything: first_q (the first active lane,
-  // the request's first beat) in the cycle after chk_i, nxt_q (the lane after the current beat's)
-  // when a beat starts. One multiplexer picks the lane's address for both of its uses: in the
-  // cycle after chk_i the first faulting lane's (for fault_addr_o), afterwards the next beat's.
+  // the request's first beat) and badf_q (the first faulting lane) in the cycle after chk_i,
+  // nxt_q (the lane after the current beat's) when a beat starts. One multiplexer picks the
+  // lane's address for both of its uses: while idle after a fault the faulting lane's
+  // (fault_addr_o: the core reads it then, and sends no request), otherwise the next beat's.
   // A beat's address, store data and strobes are registered as the beat starts (beat_*_q), so the
   // AXI payload comes from flip-flops (docs/fpga.md "Timing of the pipelined core").
   logic [NumLanes-1:0] cur_q;       // the lane being served (one-hot)
@@ -185,12 +187,12 @@ module sgu_lsu #(
   logic [LaneBits-1:0] after_first;           // lowest of rest_nx (the lane after the next beat's)
   logic [NumLanes-1:0] after_oh;
   logic                fault_q, fault_mis_q;
-  logic [31:0]         fault_addr_q;
+  logic [LaneBits-1:0] badf_q;                // the first faulting lane
   logic [LaneBits-1:0] sel;
   logic [31:0]         sel_addr;
   logic [OffBits-1:0]  sel_off;
 
-  assign sel      = chk1_q ? bad_first : (state_q == StIdle) ? first_q : nxt_q;
+  assign sel      = (state_q != StIdle) ? nxt_q : fault_q ? badf_q : first_q;
   assign sel_addr = addr_q[sel];
   assign sel_off  = sel_addr[OffBits-1:0];
 
@@ -198,14 +200,14 @@ module sgu_lsu #(
     if (chk1_q) begin
       fault_q      <= bad_any;
       fault_mis_q  <= |(mis_q & bad_onehot);
-      fault_addr_q <= sel_addr;
+      badf_q       <= bad_first;
       first_q      <= act_first;
       first_oh_q   <= act_onehot;
     end
   end
   assign fault_o            = fault_q;
   assign fault_misaligned_o = fault_mis_q;
-  assign fault_addr_o       = fault_addr_q;
+  assign fault_addr_o       = sel_addr;  // from registered lane numbers (see above)
 
   // Low from chk_i until the lane selection above is registered.
   logic checked_q;
