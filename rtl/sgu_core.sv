@@ -21,8 +21,7 @@
 //       operations (multiply, FP32, 64-bit shifts) enter the sgu_mfu pipelines. A 64-bit
 //       multiply or shift holds X for three cycles (steps 0, 1, 2).
 //   L2..L6  short results are written at the end of L2 (from l2_data_q), long results at the
-//       end of L6 (the long pipe: sgu_mfu registers its inputs, then S1..S4, and the core
-//       registers its result, res_q). Every instruction's retire record travels X -> L2 -> ...
+//       end of L6 (the long pipe: sgu_mfu registers its inputs, then S1..S5). Every instruction's retire record travels X -> L2 -> ...
 //       -> L6 and is registered onto the retire port when it leaves L6, so records are in
 //       program order although short results were written four cycles earlier.
 // Forwarding: the register file's bypass (a write at a read edge) and the X-input forwards of a
@@ -424,6 +423,8 @@ module sgu_core #(
   logic        x_first_q;     // the instruction's first cycle in X
   logic        x_mem_q;       // the LSU is working on this instruction
   logic        x_done;        // the instruction leaves X at this edge
+  logic        x_done_case;   // ... as the instruction's own case decides (the X block below)
+  logic        x_multi_q;     // it may take more than one cycle in X (registered at R -> X)
   logic        x_accept;
 
   logic        x_shfl;        // a shuffle is in X
@@ -667,11 +668,10 @@ module sgu_core #(
     endcase
   end
 
-  // Each MFU's result is registered (res_q) before it goes anywhere: the normalisation and
-  // rounding of its last stage (sgu_mfu S4) end in a register, not in the register file's write
-  // port (docs/fpga.md "Timing of the pipelined core"). Pass p's last entry (cycle t) is the
-  // MFU's result at the end of t + 4 (sgu_mfu: latency 4), in res_q during t + 5; earlier
-  // passes' results are caught from res_q at the end of t + 5 into hold_q.
+  // Earlier passes' results: pass p's last entry (cycle t) is caught at the end of t + 5, when
+  // it is the MFU's result (sgu_mfu: latency 5; its S5 is only the rounding increment and the
+  // result select, so that the normalising shift does not run into the register file's write
+  // port: docs/fpga.md "Timing of the pipelined core").
   typedef struct packed {
     logic                   valid;
     logic [MfuPassBits-1:0] pass;
@@ -692,7 +692,7 @@ module sgu_core #(
 
   for (genvar m = 0; m < NumMfu; m++) begin : gen_mfu
     logic [31:0] fc;
-    logic [63:0] ia, ib, res, res_q;
+    logic [63:0] ia, ib, res;
 
     logic [LanesPerMfu-1:0][31:0] grp_fc;
     for (genvar p = 0; p < LanesPerMfu; p++) begin : gen_grp
@@ -733,14 +733,11 @@ module sgu_core #(
       .result_o(res)
     );
 
-    always_ff @(posedge clk_i) begin
-      res_q <= res;
-    end
-    assign long_res[m * LanesPerMfu + LanesPerMfu - 1] = res_q;
+    assign long_res[m * LanesPerMfu + LanesPerMfu - 1] = res;
     if (LanesPerMfu > 1) begin : gen_hold
       logic [LanesPerMfu-2:0][63:0] hold_q;
       always_ff @(posedge clk_i) begin
-        if (mfu_cap_q[4].valid) hold_q[mfu_cap_q[4].pass] <= res_q;
+        if (mfu_cap_q[4].valid) hold_q[mfu_cap_q[4].pass] <= res;
       end
       for (genvar p = 0; p < LanesPerMfu - 1; p++) begin : gen_res
         assign long_res[m * LanesPerMfu + p] = hold_q[p];
@@ -873,7 +870,7 @@ module sgu_core #(
 
   always_comb begin
     exec_d          = exec_q;
-    x_done          = 1'b0;
+    x_done_case     = 1'b0;
     x_mem_d         = x_mem_q;
     trap            = 1'b0;
     cause           = CauseNone;
@@ -890,7 +887,7 @@ module sgu_core #(
     long_issue      = 1'b0;
 
     if (x_valid && !watchdog_hit) begin
-      x_done = 1'b1;
+      x_done_case = 1'b1;
       if (x_fault_q != CauseNone) begin
         trap  = 1'b1;
         cause = x_fault_q;
@@ -902,7 +899,7 @@ module sgu_core #(
       end else if (x_dec_q.is_long) begin
         long_issue = 1'b1;
         wb_en      = 1'b1;
-        x_done     = x_last_step && x_last_pass;
+        x_done_case = x_last_step && x_last_pass;
       end else begin
         unique case (x_dec_q.opcode)
           OpNop: ;
@@ -957,9 +954,9 @@ module sgu_core #(
             // Two cycles: sgu_vote registers the lowest active lane in the first. R's port
             // check assumed one cycle in X: leaving now, the result is written at the end of
             // L2, so no long writer may be in L5 (it would write in the same cycle); then wait.
-            x_done  = !x_first_q && !lw_valid[4];
-            wb_en   = 1'b1;
-            uniform = ext_dt(first_res, x_dec_q.dt);
+            x_done_case = !x_first_q && !lw_valid[4];
+            wb_en       = 1'b1;
+            uniform     = ext_dt(first_res, x_dec_q.dt);
           end
           OpShfl: begin
             wb_en  = 1'b1;
@@ -968,7 +965,7 @@ module sgu_core #(
             if (exec_q == '0) begin
               // No active lane: no access, no write.
             end else if (!x_mem_q) begin
-              x_done = 1'b0;
+              x_done_case = 1'b0;
               if (!lsu_checked_i) begin
                 // The LSU registers the addresses and their checks (lsu_chk_o in the first
                 // cycle), then the first faulting and the first active lane.
@@ -978,9 +975,9 @@ module sgu_core #(
                 // the retire port); a load only for the long writers still to write (its own
                 // write at the end of L2 then has the write port, and nothing older is pending).
               end else if (lsu_fault_i) begin
-                x_done = 1'b1;
-                trap   = 1'b1;
-                tval   = lsu_fault_addr_i;
+                x_done_case = 1'b1;
+                trap        = 1'b1;
+                tval        = lsu_fault_addr_i;
                 if (x_dec_q.opcode == OpLd) begin
                   cause = lsu_fault_misaligned_i ? CauseLoadMisaligned : CauseLoadAccess;
                 end else begin
@@ -991,7 +988,7 @@ module sgu_core #(
                 x_mem_d   = 1'b1;
               end
             end else if (!lsu_done_i) begin
-              x_done = 1'b0;
+              x_done_case = 1'b0;
             end else begin
               x_mem_d = 1'b0;
               if (lsu_bus_err_i) begin
@@ -1023,6 +1020,11 @@ module sgu_core #(
     end
   end
 
+  // Only instructions that may take more than one cycle in X (long operations in passes or steps,
+  // ld/st, first: x_multi_q, decided in R) leave X on their case's decision; every other one
+  // leaves after its one cycle, so the enables of R, D and F that x_done feeds (x_accept,
+  // r_advance) do not wait for the opcode's case (docs/fpga.md "Timing of the pipelined core").
+  assign x_done  = x_valid && !watchdog_hit && (!x_multi_q || x_done_case);
   assign x_end   = x_done && (trap || halt);
   assign wd_fire = watchdog_hit;
   // F and D hold younger instructions that must not run.
@@ -1117,6 +1119,7 @@ module sgu_core #(
       x_pass_q  <= '0;
       x_mem_q   <= 1'b0;
       x_first_q <= 1'b0;
+      x_multi_q <= 1'b0;
     end else begin
       x_mem_q   <= x_mem_d;
       x_first_q <= r_advance;
@@ -1132,6 +1135,9 @@ module sgu_core #(
         x_insn_q  <= r_insn_q;
         x_fault_q <= r_fault_q;
         x_dec_q   <= r_dec_q;
+        x_multi_q <= r_fault_q == CauseNone && !r_dec_q.illegal &&
+                     ((r_dec_q.is_long && (r_dec_q.wide || LanesPerMfu > 1)) ||
+                      r_dec_q.opcode inside {OpLd, OpSt, OpFirst});
         x_step_q  <= '0;
         x_pass_q  <= '0;
       end else if (x_done || kill_q) begin
@@ -1341,6 +1347,8 @@ module sgu_core #(
   // The retire pipe (X, L2 .. L6) is as deep as the long operations' latency.
   `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 6)
   `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l6_wr))
+  // An instruction not marked multi-cycle in R finishes in its first cycle in X.
+  `SGU_ASSERT(SingleCycle_A, x_valid && !watchdog_hit && !x_multi_q |-> x_done_case)
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid && (lsu_store_o ? pipe_empty
                                                                    : lw_valid[4:1] == '0))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)

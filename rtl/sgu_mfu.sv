@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU multiply / FP unit: FP32 arithmetic, every integer multiply and the 64-bit shifts, 5 stages,
+// SGU multiply / FP unit: FP32 arithmetic, every integer multiply and the 64-bit shifts, 6 stages,
 // 1 multiplier.
 //
 // An FP32 unit (IEEE-754 binary32, round to nearest even, subnormals kept, one canonical NaN;
@@ -13,8 +13,8 @@
 //   add = fma(a, 1.0, b), sub = fma(a, 1.0, -b), mul = fma(a, b, -0.0)
 // split around the shared multiplier into sgu_fpu_exp (operand selection, mantissas,
 // exponents, alignment shift amount), sgu_fpu_align (the one alignment shifter), sgu_fpu_add
-// (the 77-bit add, the negative case and the normalisation count, sgu_fpu_lzc) and
-// sgu_fpu_norm (the one normalising shifter and the rounder). int->float feeds |a| through
+// (the 77-bit add, the negative case and the normalisation count, sgu_fpu_lzc), sgu_fpu_norm
+// (the one normalising shifter and the rounding decision) and the rounding increment (S5). int->float feeds |a| through
 // the multiplier (times 1, addend +0) into the same adder and normaliser; float->int uses the
 // alignment shifter to truncate.
 //
@@ -31,15 +31,17 @@
 //            float->int negate; integer: result assembly, the 64-bit accumulation, the right
 //            shift's reversal; ext_dt of every result that does not come from the normaliser.
 //            Registered.
-//   S4  t+4  normalising shift and rounding, special-value overrides, result select.
+//   S4  t+4  normalising shift and the rounding decision (sgu_fpu_norm). Registered.
+//   S5  t+5  the rounding increment, overflow and special-value overrides, result select.
 // The alignment shift sits in S2 and the normalisation count in S3 (rather than in S1 and
-// S4) to balance the stages: S2 is otherwise only the multiplier, and S4 feeds the core's
-// write-back in the same cycle. docs/fpu.md has the measured delay of each stage.
-// Latency 4: result_o is combinational from the S3->S4 registers and holds the result of the
-// operation that entered in cycle t during the whole of cycle t+4 (the core writes it at the
-// end of t+4). Throughput one operation (or one 64-bit step) per cycle. No stall and no
-// handshake: every operation leaves S4 four cycles after it entered. In a cycle with no
-// result due, result_o is the last S4 value and means nothing.
+// S4) to balance the stages: S2 is otherwise only the multiplier. The increment has a stage of
+// its own (S5) because S5 feeds the core's write port in the same cycle (docs/fpga.md "Timing
+// of the pipelined core"). docs/fpu.md has the measured delay of each stage.
+// Latency 5: result_o is combinational from the S4->S5 registers and holds the result of the
+// operation that entered in cycle t during the whole of cycle t+5 (the core writes it at the
+// end of t+5). Throughput one operation (or one 64-bit step) per cycle. No stall and no
+// handshake: every operation leaves S5 five cycles after it entered. In a cycle with no
+// result due, result_o is the last S5 value and means nothing.
 //
 // Results are ext_dt(raw, dt_i). FP results are 32-bit: float->int gives the 32-bit integer
 // and dt_i (the destination type) does the rest; every other FP op is f32, and results from
@@ -52,7 +54,7 @@
 //   64-bit mul (wide_i, i64/u64): three steps on three consecutive cycles, same operands:
 //     step 0: a_lo*b_lo, step 1: a_lo*b_hi, step 2: a_hi*b_lo. S3 accumulates
 //     {hi + p[31:0], lo} in the S3->S4 result register, so the steps must be back to back (an
-//     assertion checks it). Only step 2 has a result, 4 cycles after it entered; the S4 value
+//     assertion checks it). Only step 2 has a result, 5 cycles after it entered; the S5 value
 //     that follows steps 0 and 1 is a partial sum to be ignored.
 //   64-bit shift (shift_i with wide_i, i64/u64; right_i for shr): the three steps of the 64-bit
 //     multiply on prepared operands. a << n (n = ib_i[5:0], the amount modulo 64) is the low
@@ -91,7 +93,7 @@ module sgu_mfu
   input  logic [1:0]  step_i,    // wide only: 0 a_lo*b_lo, 1 a_lo*b_hi, 2 a_hi*b_lo, back to back
   input  logic [3:0]  dt_i,      // result type: result_o = ext_dt(raw, dt_i); FP: f32 or, for
                                  // float->int, the destination integer type
-  output logic [63:0] result_o   // 4 cycles after entry (wide: 4 cycles after step 2)
+  output logic [63:0] result_o   // 5 cycles after entry (wide: 5 cycles after step 2)
 );
 
   localparam logic [31:0] FpOne     = 32'h3F80_0000;
@@ -663,34 +665,67 @@ module sgu_mfu
   end
 
   // =======================================================================================
-  // S4 (cycle t+4): normalise, round, override, select
+  // S4 (cycle t+4): normalise, decide the rounding
   // =======================================================================================
-  logic [31:0] norm_res, fma_res;
+  logic [30:0] pre4;
+  logic        rup4, ovf4;
 
   // The normaliser computes while the result register's value is its (norm4_q): after an
-  // integer result it rests until the next FP result, and result_o still holds between results.
+  // integer result it rests until the next FP result.
   sgu_fpu_norm u_norm (
-    .en_i     (norm4_q),
-    .mag_i    (fp4_q.mag),
-    .shamt_i  (fp4_q.shamt),
-    .etop_i   (fp4_q.etop),
-    .sticky_i (fp4_q.sticky),
-    .sign_i   (fp4_q.sign),
-    .result_o (norm_res)
+    .en_i      (norm4_q),
+    .mag_i     (fp4_q.mag),
+    .shamt_i   (fp4_q.shamt),
+    .etop_i    (fp4_q.etop),
+    .sticky_i  (fp4_q.sticky),
+    .pre_o     (pre4),
+    .round_up_o(rup4),
+    .overflow_o(ovf4)
   );
 
+  // ---- S4 -> S5 registers: the integer result, or the normaliser's value and the specials.
+  // Loaded only with an operation in S4, so result_o holds between results. ----
+  logic        norm5_q, rup5_q, ovf5_q, sign5_q, nan5_q, inf5_q, inf_sign5_q;
+  logic [30:0] pre5_q;
+  logic [63:0] int5_q;
+
+  always_ff @(posedge clk_i) begin
+    if (v4_q) begin
+      norm5_q <= norm4_q;
+      if (!norm4_q) int5_q <= res_q;
+    end
+    if (v4_q && norm4_q) begin
+      pre5_q      <= pre4;
+      rup5_q      <= rup4;
+      ovf5_q      <= ovf4;
+      sign5_q     <= fp4_q.sign;
+      nan5_q      <= fp4_q.nan;
+      inf5_q      <= fp4_q.inf;
+      inf_sign5_q <= fp4_q.inf_sign;
+    end
+  end
+
+  // =======================================================================================
+  // S5 (cycle t+5): round, override, select
+  // =======================================================================================
+  logic [31:0] fma_res;
+
   always_comb begin
-    if (fp4_q.nan) begin
+    logic [30:0] rounded;
+    rounded = pre5_q + {30'd0, rup5_q};
+    if (nan5_q) begin
       fma_res = FpuCanonicalNan;
-    end else if (fp4_q.inf) begin
-      fma_res = {fp4_q.inf_sign, FpInf[30:0]};
+    end else if (inf5_q) begin
+      fma_res = {inf_sign5_q, FpInf[30:0]};
+    end else if (ovf5_q) begin
+      fma_res = {sign5_q, 8'hFF, 23'd0};
     end else begin
-      fma_res = norm_res;
+      fma_res = {sign5_q, rounded};
     end
   end
 
   // Normaliser results are f32: zero-extended (the core passes dt_s1 = f32 for them).
-  assign result_o = norm4_q ? {32'd0, fma_res} : res_q;
+  assign result_o = norm5_q ? {32'd0, fma_res} : int5_q;
 
   // =======================================================================================
   // Assertions

@@ -115,8 +115,8 @@ package sgu_pkg;
     return c;
   endfunction
 
-  // Pipeline depth of the long operations (sgu_mfu and the core's register of its result): issued
-  // in the execute stage (cycle t), their result is written at the end of cycle t + LongLatency - 1.
+  // Pipeline depth of the long operations (sgu_mfu): issued in the execute stage (cycle t), their
+  // result is written at the end of cycle t + LongLatency - 1.
   localparam int unsigned LongLatency = 6;
 
   // The operation runs in the lane's multiply / FP pipeline (sgu_mfu) rather than the

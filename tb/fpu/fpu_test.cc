@@ -40,7 +40,7 @@ constexpr int kMixedInstructions = 1000000;
 constexpr int kMaxReportedMismatches = 10;
 constexpr uint64_t kBaseSeed = 0x5347555F46505531ull;  // "SGU_FPU1"
 constexpr uint64_t kNoiseSalt = 0x4E4F495345ull;       // "NOISE": sub-seed of the noise
-constexpr uint64_t kLatency = 4;                       // result during cycle t+4
+constexpr uint64_t kLatency = 5;                       // result during cycle t+5
 
 // ---------------------------------------------------------------------------------------------
 // Reproducible random numbers: raw std::mt19937_64 output, mapped here (no std distributions).
@@ -1143,7 +1143,7 @@ TEST_F(MulTest, MixedStream) {
 }
 
 // A lane with nothing to do loads no stage register: during idle cycles with noise on every
-// input, result_o keeps the last result (the S3->S4 registers hold), after FP and integer ops.
+// input, result_o keeps the last result (the S4->S5 registers hold), after FP and integer ops.
 TEST_F(MulTest, IdleCyclesLoadNothing) {
   Rng rng(seed_);
   for (int i = 0; i < 200; ++i) {
