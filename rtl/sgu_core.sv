@@ -214,8 +214,14 @@ module sgu_core #(
                       pd_imm[23]));
   assign pd_stop   = !fetch_err_i && (pd_op == OpHalt || pd_op == OpTrap);
 
+  // F fetches whenever its buffer fq (below) is empty, not when D is free: the fetched word goes
+  // to D if D takes it in this cycle, otherwise into fq, and D takes fq's word first. So the
+  // decision that D moves on (which waits for R, X and the hazard check) ends in D's and fq's
+  // enables and does not run on into F's pc, the instruction cache's request and its state
+  // (docs/fpga.md "Timing of the pipelined core").
   logic f_go;
-  assign f_go          = run_q && live_q && !f_stop_q && d_free && !wd_fire && !kill_q;
+  logic fq_valid_q;
+  assign f_go          = run_q && live_q && !f_stop_q && !fq_valid_q && !wd_fire && !kill_q;
   assign fetch_req_o   = f_go && !f_fault;
   assign fetch_pc_o    = f_pc_q;
   assign fetch_flush_o = start;
@@ -247,6 +253,39 @@ module sgu_core #(
   logic [63:0] d_insn_q;
   logic [7:0]  d_fault_q;     // CauseNone, or the fetch trap this token stands for
 
+  // The fetched word (or fetch fault token) as it enters D or fq.
+  logic        f_pred;
+  logic [63:0] f_insn;
+  logic [7:0]  f_cause;
+  assign f_pred  = !f_fault && pd_taken;
+  assign f_insn  = f_fault ? 64'd0 : fetch_insn_i;
+  assign f_cause = f_fault ? CauseFetchFault : (fetch_err_i ? CauseFetchBusError : CauseNone);
+
+  // fq: one fetched word that D could not take in its cycle (D was not free).
+  logic        fq_pred_q;
+  logic [31:0] fq_pc_q;
+  logic [63:0] fq_insn_q;
+  logic [7:0]  fq_fault_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fq_valid_q <= 1'b0;
+    end else if (start || wd_fire || kill_q) begin
+      fq_valid_q <= 1'b0;
+    end else if (f_fire && !d_free) begin
+      fq_valid_q <= 1'b1;
+    end else if (d_free) begin
+      fq_valid_q <= 1'b0;  // D takes it
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (f_fire) begin
+      fq_pred_q  <= f_pred;
+      fq_pc_q    <= f_pc_q;
+      fq_insn_q  <= f_insn;
+      fq_fault_q <= f_cause;
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       d_valid_q <= 1'b0;
@@ -256,14 +295,19 @@ module sgu_core #(
       d_fault_q <= CauseNone;
     end else if (start || wd_fire || kill_q) begin
       d_valid_q <= 1'b0;
-    end else if (f_fire) begin
-      d_valid_q <= 1'b1;
-      d_pred_q  <= !f_fault && pd_taken;
-      d_pc_q    <= f_pc_q;
-      d_insn_q  <= f_fault ? 64'd0 : fetch_insn_i;
-      d_fault_q <= f_fault ? CauseFetchFault : (fetch_err_i ? CauseFetchBusError : CauseNone);
     end else if (d_free) begin
-      d_valid_q <= 1'b0;
+      d_valid_q <= fq_valid_q || f_fire;
+      if (fq_valid_q) begin
+        d_pred_q  <= fq_pred_q;
+        d_pc_q    <= fq_pc_q;
+        d_insn_q  <= fq_insn_q;
+        d_fault_q <= fq_fault_q;
+      end else begin
+        d_pred_q  <= f_pred;
+        d_pc_q    <= f_pc_q;
+        d_insn_q  <= f_insn;
+        d_fault_q <= f_cause;
+      end
     end
   end
 
@@ -424,7 +468,9 @@ module sgu_core #(
   logic        x_mem_q;       // the LSU is working on this instruction
   logic        x_done;        // the instruction leaves X at this edge
   logic        x_done_case;   // ... as the instruction's own case decides (the X block below)
-  logic        x_multi_q;     // it may take more than one cycle in X (registered at R -> X)
+  // The instruction may take more than one cycle in X, and why (registered at R -> X): a long
+  // operation in passes or steps, ld/st, first.
+  logic        x_multi_long_q, x_multi_mem_q, x_multi_first_q;
   logic        x_accept;
 
   logic        x_shfl;        // a shuffle is in X
@@ -1020,11 +1066,21 @@ module sgu_core #(
     end
   end
 
-  // Only instructions that may take more than one cycle in X (long operations in passes or steps,
-  // ld/st, first: x_multi_q, decided in R) leave X on their case's decision; every other one
-  // leaves after its one cycle, so the enables of R, D and F that x_done feeds (x_accept,
-  // r_advance) do not wait for the opcode's case (docs/fpga.md "Timing of the pipelined core").
-  assign x_done  = x_valid && !watchdog_hit && (!x_multi_q || x_done_case);
+  // x_done, from registered classes rather than the opcode's case (the case's x_done_case is
+  // the same decision: XDone_A): an instruction that is not multi-cycle (decided in R) leaves
+  // after its one cycle; a long operation after its last step of its last pass; first after its
+  // second cycle unless a long writer in L5 would meet its write; ld/st when no lane is active,
+  // when the LSU reports a fault (after the checks, with nothing older to wait for), or when
+  // the LSU is done. So x_accept and the enables of R and D that it feeds do not wait for the
+  // opcode's decode (docs/fpga.md "Timing of the pipelined core").
+  logic x_mem_wait, x_done_multi;
+  assign x_mem_wait   = x_dec_q.opcode == OpSt ? !pipe_empty : (lw_valid[4:1] != '0);
+  assign x_done_multi = (x_multi_long_q && x_last_step && x_last_pass) ||
+                        (x_multi_first_q && !x_first_q && !lw_valid[4]) ||
+                        (x_multi_mem_q && ((exec_q == '0) || (x_mem_q ? lsu_done_i :
+                                           (lsu_checked_i && !x_mem_wait && lsu_fault_i))));
+  assign x_done  = x_valid && !watchdog_hit &&
+                   (!(x_multi_long_q || x_multi_mem_q || x_multi_first_q) || x_done_multi);
   assign x_end   = x_done && (trap || halt);
   assign wd_fire = watchdog_hit;
   // F and D hold younger instructions that must not run.
@@ -1085,7 +1141,8 @@ module sgu_core #(
     if (wd_fire) begin
       x_rec.valid = 1'b1;
       x_rec.pc    = redir_q ? redirect_pc_q :
-                    x_valid ? x_pc_q : (r_valid_q ? r_pc_q : (d_valid_q ? d_pc_q : f_pc_q));
+                    x_valid ? x_pc_q : (r_valid_q ? r_pc_q : (d_valid_q ? d_pc_q :
+                                                                 (fq_valid_q ? fq_pc_q : f_pc_q)));
       x_rec.trap  = 1'b1;
       x_rec.cause = CauseWatchdog;
       x_rec.tval  = cycles_q[31:0];
@@ -1119,7 +1176,9 @@ module sgu_core #(
       x_pass_q  <= '0;
       x_mem_q   <= 1'b0;
       x_first_q <= 1'b0;
-      x_multi_q <= 1'b0;
+      x_multi_long_q  <= 1'b0;
+      x_multi_mem_q   <= 1'b0;
+      x_multi_first_q <= 1'b0;
     end else begin
       x_mem_q   <= x_mem_d;
       x_first_q <= r_advance;
@@ -1135,9 +1194,11 @@ module sgu_core #(
         x_insn_q  <= r_insn_q;
         x_fault_q <= r_fault_q;
         x_dec_q   <= r_dec_q;
-        x_multi_q <= r_fault_q == CauseNone && !r_dec_q.illegal &&
-                     ((r_dec_q.is_long && (r_dec_q.wide || LanesPerMfu > 1)) ||
-                      r_dec_q.opcode inside {OpLd, OpSt, OpFirst});
+        x_multi_long_q  <= r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.is_long &&
+                           (r_dec_q.wide || LanesPerMfu > 1);
+        x_multi_mem_q   <= r_fault_q == CauseNone && !r_dec_q.illegal &&
+                           r_dec_q.opcode inside {OpLd, OpSt};
+        x_multi_first_q <= r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.opcode == OpFirst;
         x_step_q  <= '0;
         x_pass_q  <= '0;
       end else if (x_done || kill_q) begin
@@ -1347,8 +1408,8 @@ module sgu_core #(
   // The retire pipe (X, L2 .. L6) is as deep as the long operations' latency.
   `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 6)
   `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l6_wr))
-  // An instruction not marked multi-cycle in R finishes in its first cycle in X.
-  `SGU_ASSERT(SingleCycle_A, x_valid && !watchdog_hit && !x_multi_q |-> x_done_case)
+  // x_done from the registered classes is the opcode case's decision.
+  `SGU_ASSERT(XDone_A, x_done == (x_valid && !watchdog_hit && x_done_case))
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid && (lsu_store_o ? pipe_empty
                                                                    : lw_valid[4:1] == '0))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
