@@ -173,6 +173,7 @@ module sgu_core #(
   logic                run_q;        // a kernel is running (busy)
   logic                live_q;       // fetch and issue go on (cleared when the end is decided)
   logic [NumLanes-1:0] exec_q, exec_d;
+  logic                exec_none_q;  // exec_q == '0, registered with it (for x_done)
   logic [NumLanes-1:0] launch_mask_q;
   logic [5:0]          launch_size_q;
   logic [63:0]         cycles_q, instret_q;
@@ -469,8 +470,13 @@ module sgu_core #(
   logic        x_done;        // the instruction leaves X at this edge
   logic        x_done_case;   // ... as the instruction's own case decides (the X block below)
   // The instruction may take more than one cycle in X, and why (registered at R -> X): a long
-  // operation in passes or steps, ld/st, first.
-  logic        x_multi_long_q, x_multi_mem_q, x_multi_first_q;
+  // operation in passes or steps, ld/st (x_multi_st_q: a store), first.
+  logic        x_multi_long_q, x_multi_mem_q, x_multi_st_q, x_multi_first_q;
+  // The LSU's checked_o for the memory instruction in X, followed here from the core's own
+  // registers (the LSU registers the checks in the instruction's first cycle and its lane
+  // selection in the second; CheckedMirror_A compares), so that x_done does not wait for the
+  // LSU's output logic.
+  logic        x_chk1_q, x_checked_q;
   logic        x_accept;
 
   logic        x_shfl;        // a shuffle is in X
@@ -1074,11 +1080,25 @@ module sgu_core #(
   // the LSU is done. So x_accept and the enables of R and D that it feeds do not wait for the
   // opcode's decode (docs/fpga.md "Timing of the pipelined core").
   logic x_mem_wait, x_done_multi;
-  assign x_mem_wait   = x_dec_q.opcode == OpSt ? !pipe_empty : (lw_valid[4:1] != '0);
+  assign x_mem_wait   = x_multi_st_q ? !pipe_empty : (lw_valid[4:1] != '0);
   assign x_done_multi = (x_multi_long_q && x_last_step && x_last_pass) ||
                         (x_multi_first_q && !x_first_q && !lw_valid[4]) ||
-                        (x_multi_mem_q && ((exec_q == '0) || (x_mem_q ? lsu_done_i :
-                                           (lsu_checked_i && !x_mem_wait && lsu_fault_i))));
+                        (x_multi_mem_q && (exec_none_q || (x_mem_q ? lsu_done_i :
+                                           (x_checked_q && !x_mem_wait && lsu_fault_i))));
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      x_chk1_q    <= 1'b0;
+      x_checked_q <= 1'b0;
+    end else begin
+      x_chk1_q <= lsu_chk_o;
+      if (r_advance || start) begin
+        x_checked_q <= 1'b0;
+      end else if (x_chk1_q) begin
+        x_checked_q <= 1'b1;
+      end
+    end
+  end
   assign x_done  = x_valid && !watchdog_hit &&
                    (!(x_multi_long_q || x_multi_mem_q || x_multi_first_q) || x_done_multi);
   assign x_end   = x_done && (trap || halt);
@@ -1178,6 +1198,7 @@ module sgu_core #(
       x_first_q <= 1'b0;
       x_multi_long_q  <= 1'b0;
       x_multi_mem_q   <= 1'b0;
+      x_multi_st_q    <= 1'b0;
       x_multi_first_q <= 1'b0;
     end else begin
       x_mem_q   <= x_mem_d;
@@ -1198,6 +1219,7 @@ module sgu_core #(
                            (r_dec_q.wide || LanesPerMfu > 1);
         x_multi_mem_q   <= r_fault_q == CauseNone && !r_dec_q.illegal &&
                            r_dec_q.opcode inside {OpLd, OpSt};
+        x_multi_st_q    <= r_dec_q.opcode == OpSt;
         x_multi_first_q <= r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.opcode == OpFirst;
         x_step_q  <= '0;
         x_pass_q  <= '0;
@@ -1363,6 +1385,7 @@ module sgu_core #(
       run_q         <= 1'b0;
       live_q        <= 1'b0;
       exec_q        <= '0;
+      exec_none_q   <= 1'b1;
       launch_mask_q <= '0;
       launch_size_q <= '0;
       cycles_q      <= '0;
@@ -1378,10 +1401,12 @@ module sgu_core #(
         launch_mask_q <= '1;
         launch_size_q <= 6'(NumLanes);
         exec_q        <= '1;
+        exec_none_q   <= 1'b0;
       end else begin
         launch_mask_q <= NumLanes'((64'd1 << lanes_i[5:0]) - 64'd1);
         launch_size_q <= lanes_i[5:0];
         exec_q        <= NumLanes'((64'd1 << lanes_i[5:0]) - 64'd1);
+        exec_none_q   <= 1'b0;
       end
     end else begin
       if (run_q) begin
@@ -1389,7 +1414,10 @@ module sgu_core #(
         wd_reached_q <= (watchdog_i != '0) && (cycles_q + 64'd1 >= {32'd0, watchdog_i});
       end
       if (l6_q.valid) instret_q <= instret_q + 64'd1;
-      if (x_done) exec_q <= exec_d;
+      if (x_done) begin
+        exec_q      <= exec_d;
+        exec_none_q <= exec_d == '0;
+      end
       if (flush_front) live_q <= 1'b0;
       if (l6_end) run_q <= 1'b0;
     end
@@ -1410,6 +1438,9 @@ module sgu_core #(
   `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l6_wr))
   // x_done from the registered classes is the opcode case's decision.
   `SGU_ASSERT(XDone_A, x_done == (x_valid && !watchdog_hit && x_done_case))
+  `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
+  `SGU_ASSERT(CheckedMirror_A, x_valid && x_multi_mem_q && !x_first_q |->
+                               x_checked_q == lsu_checked_i)
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid && (lsu_store_o ? pipe_empty
                                                                    : lw_valid[4:1] == '0))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
