@@ -229,6 +229,7 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   // One row per stage: valid and pc (docs/architecture.md "Pipeline").
   s.Begin("Pipeline", false);
   s.Vec("u_core.f_pc_q", 31);
+  s.Bit("u_core.fq_valid_q");
   s.Bit("u_core.d_valid_q");
   s.Vec("u_core.d_pc_q", 31);
   s.Bit("u_core.r_valid_q");
