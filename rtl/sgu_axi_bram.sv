@@ -176,13 +176,13 @@ module sgu_axi_bram #(
   logic               hb_valid_q, hb_valid_d;
   logic [1:0]         hb_resp_q, hb_resp_d;
   logic               hr_pend_q, hr_pend_d;   // host read issued last cycle: RAM output is it
-  logic [LaneBits-1:0] hr_lane_q, hr_lane_d;
-  logic               hr_err_q, hr_err_d;
   logic               hr_valid_q, hr_valid_d;
   logic [31:0]        hr_data_q, hr_data_d;
   logic [1:0]         hr_resp_q, hr_resp_d;
   logic [LaneBits-1:0] hw_lane, hr_lane;
-  // Taken requests, performed when the RAM is free.
+  // Taken requests, performed when the RAM is free. A read request's registers stay as they
+  // are until its response has been taken (no request is taken before), so the response is
+  // made from them.
   logic               hw_take, hr_take;       // a host write / read request is taken
   logic               hw_req_q, hr_req_q;
   logic               hw_inr_q, hr_inr_q;     // in the memory
@@ -339,8 +339,6 @@ module sgu_axi_bram #(
     hb_valid_d = hb_valid_q;
     hb_resp_d  = hb_resp_q;
     hr_pend_d  = hr_grant;
-    hr_lane_d  = hr_lane_q;
-    hr_err_d   = hr_err_q;
     hr_valid_d = hr_valid_q;
     hr_data_d  = hr_data_q;
     hr_resp_d  = hr_resp_q;
@@ -350,14 +348,10 @@ module sgu_axi_bram #(
     end else if (s_axil_bvalid_o && s_axil_bready_i) begin
       hb_valid_d = 1'b0;
     end
-    if (hr_grant) begin
-      hr_lane_d = hr_lane_req_q;
-      hr_err_d  = !hr_inr_q;
-    end
     if (hr_pend_q) begin
       hr_valid_d = 1'b1;
-      hr_data_d  = hr_err_q ? '0 : ram_rdata_q[32*hr_lane_q +: 32];
-      hr_resp_d  = hr_err_q ? RespSlvErr : RespOkay;
+      hr_data_d  = hr_inr_q ? ram_rdata_q[32*hr_lane_req_q +: 32] : '0;
+      hr_resp_d  = hr_inr_q ? RespOkay : RespSlvErr;
     end else if (s_axil_rvalid_o && s_axil_rready_i) begin
       hr_valid_d = 1'b0;
     end
@@ -408,8 +402,6 @@ module sgu_axi_bram #(
       hb_valid_q  <= 1'b0;
       hb_resp_q   <= '0;
       hr_pend_q   <= 1'b0;
-      hr_lane_q   <= '0;
-      hr_err_q    <= 1'b0;
       hr_valid_q  <= 1'b0;
       hr_data_q   <= '0;
       hr_resp_q   <= '0;
@@ -436,8 +428,6 @@ module sgu_axi_bram #(
       hb_valid_q  <= hb_valid_d;
       hb_resp_q   <= hb_resp_d;
       hr_pend_q   <= hr_pend_d;
-      hr_lane_q   <= hr_lane_d;
-      hr_err_q    <= hr_err_d;
       hr_valid_q  <= hr_valid_d;
       hr_data_q   <= hr_data_d;
       hr_resp_q   <= hr_resp_d;

@@ -468,7 +468,8 @@ module sgu_core #(
   logic        x_first_q;     // the instruction's first cycle in X
   logic        x_mem_q;       // the LSU is working on this instruction
   logic        x_done;        // the instruction leaves X at this edge
-  logic        x_done_case;   // ... as the instruction's own case decides (the X block below)
+  logic        x_done_case;   // ... as the instruction's own case decides (the X block below):
+                              // the reference XDone_A checks x_done against (no logic in synthesis)
   // The instruction may take more than one cycle in X, and why (registered at R -> X): a long
   // operation in passes or steps, ld/st (x_multi_st_q: a store), first.
   logic        x_multi_long_q, x_multi_mem_q, x_multi_st_q, x_multi_first_q;
