@@ -11,13 +11,14 @@
 //       checks. While the instruction waits, the file re-reads its rows at every edge; when it
 //       moves on, the file's operand registers load them with the write of that edge forwarded.
 //   X   execute, the commit point: every trap, branch, mask-stack and exec-mask decision is made
-//       here, in program order, on architectural state. Short operations (integer ALU, crossbar,
-//       vote, csrr, lane) register their results at the end of X (`first` after a second
-//       cycle in X: sgu_vote registers the lowest active lane in the first); ld/st hold X while the LSU
-//       works (its first two cycles register the addresses, their checks and the first
-//       faulting / first active lane in the LSU; a store
-//       starts only when every older instruction has retired, so its AXI writes follow the
-//       records before it; a load when no older long result is still to be written); long
+//       here, in program order, on architectural state. Short operations (integer ALU, vote,
+//       csrr, lane) register their results at the end of X (`first` after a second cycle in X:
+//       sgu_vote registers the lowest active lane's value in the first; a shuffle's and a
+//       shift's results are completed in L2); ld/st hold X while the LSU works (its first two
+//       cycles register the addresses, their checks and the first faulting / first active lane
+//       in the LSU; a store starts only when every older instruction has retired, so its AXI
+//       writes follow the records before it; a load when no older long result is still to be
+//       written); long
 //       operations (multiply, FP32, 64-bit shifts) enter the sgu_mfu pipelines. A 64-bit
 //       multiply or shift holds X for three cycles (steps 0, 1, 2).
 //   L2..L6  short results are written at the end of L2 (from l2_data_q), long results at the
@@ -124,7 +125,8 @@ module sgu_core #(
     WbXbar,     // crossbar
     WbUniform,  // one value for every lane (csrr, vote, first)
     WbLaneIdx,  // lane index
-    WbLoad      // LSU load data
+    WbLoad,     // LSU load data
+    WbShift     // the lane's shifter (a shift of an 8- to 32-bit type; its result in L2)
   } wb_sel_e;
 
   // Decoded instruction, D -> R -> X.
@@ -354,6 +356,8 @@ module sgu_core #(
       OpCsrr, OpVote, OpFirst:  d_dec.wb = WbUniform;
       OpLane:                   d_dec.wb = WbLaneIdx;
       OpLd:                     d_dec.wb = WbLoad;
+      // The shifts of 64-bit types are long (the MFU): their wb is not used.
+      OpShl, OpShli, OpShr, OpShri: d_dec.wb = op_is_wide_shift(d_opcode, d_dt) ? WbLane : WbShift;
       default:                  d_dec.wb = WbLane;
     endcase
   end
@@ -441,7 +445,10 @@ module sgu_core #(
   endfunction
 
   // A source that the short writer in X or in L2 overlaps without being forwardable (gen_xf
-  // below); a shuffle in X is never forwardable (the crossbar picks its values in L2).
+  // below); a shuffle or a shift in X is never forwardable (its result exists from L2 on: the
+  // crossbar picks its values in L2, the lane's shifter ends there).
+  logic x_late;
+  assign x_late = x_dec_q.wb inside {WbXbar, WbShift};
   logic xf_stall;
   always_comb begin
     xf_stall = 1'b0;
@@ -449,7 +456,7 @@ module sgu_core #(
       xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
                   overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]) &&
                   !(fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s], s) &&
-                    x_dec_q.opcode != OpShfl);
+                    !x_late);
       xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && r_dec_q.rs_used[s] &&
                   overlap(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s]) &&
                   !fwd_lo(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s], s);
@@ -594,7 +601,7 @@ module sgu_core #(
   assign l2_short_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
-    assign xf_lo_d[p]  = x_short_wr && !x_shfl && r_dec_q.rs_used[p] &&
+    assign xf_lo_d[p]  = x_short_wr && !x_late && r_dec_q.rs_used[p] &&
                          fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
     assign xf3_lo_d[p] = l2_short_wr && r_dec_q.rs_used[p] &&
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
@@ -666,6 +673,8 @@ module sgu_core #(
                                           OpBexnz, OpSplit, OpElse, OpJoin, OpMpush, OpMbrk,
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
   logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
+  logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
+  logic                      l2_shift_q;   // the short writer in L2 is a shift
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
     // The MFU result this lane writes in L6, named per lane for the waveform view only.
     /* verilator lint_off UNUSEDSIGNAL */
@@ -683,6 +692,8 @@ module sgu_core #(
       .c_i      (op_c[l]),
       .alu_en_i (x_alu),
       .res_o    (lane_res[l]),
+      .sh_en_i  (l2_short_wr && l2_shift_q),
+      .sh_res_o (lane_sh_res[l]),
       .ia_o     (mfu_ia[l]),
       .ib_o     (mfu_ib[l])
     );
@@ -1004,7 +1015,7 @@ module sgu_core #(
             uniform = {32'd0, vote_res};
           end
           OpFirst: begin
-            // Two cycles: sgu_vote registers the lowest active lane in the first. R's port
+            // Two cycles: sgu_vote registers the lowest active lane's value in the first. R's port
             // check assumed one cycle in X: leaving now, the result is written at the end of
             // L2, so no long writer may be in L5 (it would write in the same cycle); then wait.
             x_done_case = !x_first_q && !lw_valid[4];
@@ -1146,6 +1157,7 @@ module sgu_core #(
       if (x_valid) begin
         unique case (wb_q)
           WbXbar:    other = 'x;  // the crossbar's result is picked in L2 (l2_val), from xb_q
+          WbShift:   other = 'x;  // the lane's shifter ends in L2 (l2_val)
           WbUniform: other = uniform;
           WbLaneIdx: other = 64'(l);
           default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
@@ -1246,21 +1258,27 @@ module sgu_core #(
   assign x_short_wr = x_rec.valid && x_rec.we && !x_rec.long_wb;
   assign xs_ld      = x_short_wr && x_shfl;
 
-  // The value of the short writer in L2: its registered result, or the crossbar's output.
+  // The value of the short writer in L2: its registered result, the crossbar's output or the
+  // lane shifter's.
   // Only with a short writer in L2 (its readers: fw3_q, l3_data_q and the write port all load
   // only then; otherwise don't-care, and the simulation skips it).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
     always_comb begin
       l2_val[l] = 'x;
-      if (l2_short_wr) l2_val[l] = l2_shfl_q ? {32'd0, xbar_res[l]} : l2_data_q[l];
+      if (l2_short_wr) begin
+        l2_val[l] = l2_shfl_q  ? {32'd0, xbar_res[l]} :
+                    l2_shift_q ? {32'd0, lane_sh_res[l]} : l2_data_q[l];
+      end
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      l2_shfl_q <= 1'b0;
+      l2_shfl_q  <= 1'b0;
+      l2_shift_q <= 1'b0;
     end else begin
-      l2_shfl_q <= xs_ld && !start;
+      l2_shfl_q  <= xs_ld && !start;
+      l2_shift_q <= x_short_wr && x_dec_q.wb == WbShift && !start;
     end
   end
 

@@ -5,9 +5,12 @@
 // register pairs in the execute stage; the lane extends them by the operand type
 // (sgu_pkg::ext_dt), computes in 64 bits and extends the result from the type width, which is
 // the narrow-type rule of docs/isa.md.
-//   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, shifts of 8- to 32-bit types,
-//     min/max, cmp, sel, li/lui, integer<->integer cvt. res_o is combinational in the execute
-//     stage.
+//   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, min/max, cmp, sel, li/lui,
+//     integer<->integer cvt: res_o is combinational in the execute stage.
+//   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
+//     shifts by the amount's low ShiftSplit bits into sh_q (at every edge a shift is in X, the
+//     last one being the edge it leaves X); in L2 the rest of the shift gives sh_res_o, which
+//     the core writes at the end of L2 (like a shuffle's result: nothing forwards it into X).
 //   Long operations: every multiply, every FP32 operation (including the conversions that
 //     involve f32) and the shifts of 64-bit types (a 64-bit barrel shifter in every lane was a
 //     third of the lane's logic: docs/fpga.md "Blocks") run on sgu_mfu, the multiply / FP unit,
@@ -27,6 +30,8 @@ module sgu_lane (
   input  logic [63:0]                c_i,        // rs3 pair
   input  logic                       alu_en_i,   // a short operation is in the execute stage
   output logic [63:0]                res_o,      // short result (don't-care unless alu_en_i)
+  input  logic                       sh_en_i,    // the shift of sh_q is in L2, writing
+  output logic [31:0]                sh_res_o,   // its result (don't-care unless sh_en_i)
   output logic [63:0]                ia_o,       // MFU: integer operand a, extended by its type
   output logic [63:0]                ib_o        // MFU: integer operand b (or the immediate)
 );
@@ -71,24 +76,17 @@ module sgu_lane (
   // difference's top bit is "a < b" for the signed and the unsigned types alike.
   always_comb begin
     logic [63:0] alu, logic_res, pick;
-    logic [31:0] ext_lo, sh_in, sh_out;
+    logic [31:0] ext_lo;
     logic [64:0] sum, addend;
-    logic [4:0]  amt, amt_mask;
-    logic        sub, left, fill, lt, eq, cond, pick_b;
+    logic        sub, lt, eq, cond, pick_b;
     res_o     = 'x;
     alu       = 'x;
     ext_lo    = 'x;
-    sh_in     = 'x;
-    sh_out    = 'x;
     logic_res = 'x;
     pick      = 'x;
     sum       = 'x;
     addend    = 'x;
-    amt       = 'x;
-    amt_mask  = 'x;
     sub       = 'x;
-    left      = 'x;
-    fill      = 'x;
     lt        = 'x;
     eq        = 'x;
     cond      = 'x;
@@ -100,35 +98,10 @@ module sgu_lane (
       if (sub) addend = ~addend;
       sum = {sgn & a[63], a} + addend + 65'(sub);
       lt  = sum[64];
-      eq  = sum[63:0] == '0;  // a - b (sub is set for every op that compares): a zero detect
-      unique case (ctl.cond)
-        3'd0:    cond = eq;
-        3'd1:    cond = !eq;
-        3'd2:    cond = lt;
-        3'd3:    cond = lt || eq;
-        3'd4:    cond = !(lt || eq);
-        default: cond = !lt;  // ge
-      endcase
-
-      // Shifter, on the low word (8- to 32-bit types; 64-bit shifts run on the MFU): amount
-      // modulo the type width; left shifts through bit reversal. The low word is extended by
-      // the type, so a narrow type's right shift brings in its own fill bits.
-      unique case (dt_size_log2(ctl.dt))
-        2'd0:    amt_mask = 5'd7;
-        2'd1:    amt_mask = 5'd15;
-        default: amt_mask = 5'd31;
-      endcase
-      amt   = b[4:0] & amt_mask;
-      left  = ctl.left;
-      fill  = !left && sgn && a[31];
-      sh_in = a[31:0];
-      if (left) sh_in = {<<{a[31:0]}};
-      // Five stages of 2:1 multiplexers (the form that maps to one LUT per bit and stage).
-      sh_out = sh_in;
-      for (int unsigned k = 0; k < 5; k++) begin
-        if (amt[k]) sh_out = (sh_out >> (1 << k)) | ({32{fill}} << (32 - (1 << k)));
-      end
-      if (left) sh_out = {<<{sh_out}};
+      // Equality from the operands, beside the adder (not a zero detect after its carry
+      // chain); the condition is the decoded truth table over (lt, eq) (sgu_pkg::alu_decode).
+      eq   = a == b;
+      cond = ctl.cond_tt[{lt, eq}];
 
       // Logic.
       unique case (ctl.logic_op)
@@ -152,15 +125,80 @@ module sgu_lane (
       unique case (ctl.res)
         AluSum:   alu = sum[63:0];
         AluLogic: alu = logic_res;
-        AluShift: alu = {32'd0, sh_out};  // 8..32-bit types: the high word is not written
         AluCmp:   alu = {63'd0, cond};
-        default:  alu = pick;  // AluPick
+        default:  alu = pick;  // AluPick (AluShift: sh_res_o, in L2)
       endcase
       // The result's type extension: only the low word's upper bits need it (8- and 16-bit
       // types). A 64-bit type's result is its own extension, and the high word of a narrower
       // type's result is never written (the destination is one register) nor observed.
       ext_lo = 32'(ext_dt(alu, ctl.dt));
       res_o  = {alu[63:32], ext_lo};
+    end
+  end
+
+  // ------------------------------------------------------------------------------ shifts
+  // On the low word (8- to 32-bit types; 64-bit shifts run on the MFU): the amount modulo the
+  // type width, left shifts through bit reversal. The low word is extended by the type, so a
+  // narrow type's right shift brings in its own fill bits. Five stages of 2:1 multiplexers (the
+  // form that maps to one LUT per bit and stage): the first ShiftSplit in X, the rest, the
+  // reversal back and the result's extension in L2 (docs/architecture.md "Pipeline").
+  localparam int unsigned ShiftSplit = 2;
+  typedef struct packed {
+    logic [31:0] v;     // the operand, reversed for a left shift, shifted by amt[ShiftSplit-1:0]
+    logic [4:0]  amt;   // the amount modulo the type width (the low bits are done)
+    logic        fill;  // the bit shifted in from the top (a right shift of a negative value)
+    logic        left;
+    logic [3:0]  dt;    // the result's type
+  } sh_t;
+
+  // Shifts a right by the amount's bits [hi:lo] (k in lo..hi), bringing in fill.
+  function automatic logic [31:0] shift_stages(logic [31:0] v, logic [4:0] amt, logic fill,
+                                               int unsigned lo, int unsigned hi);
+    logic [31:0] r;
+    r = v;
+    for (int unsigned k = lo; k <= hi; k++) begin
+      if (amt[k]) r = (r >> (1 << k)) | ({32{fill}} << (32 - (1 << k)));
+    end
+    return r;
+  endfunction
+
+  sh_t sh_d, sh_q;
+  // Evaluated only while a shift's controls are loaded (the register loads then): the lane does
+  // nothing for the other instructions; don't-care otherwise (no gate in synthesis).
+  always_comb begin
+    logic [4:0] amt_mask;
+    sh_d     = 'x;
+    amt_mask = 'x;
+    if (ctl.res == AluShift) begin
+      unique case (dt_size_log2(ctl.dt))
+        2'd0:    amt_mask = 5'd7;
+        2'd1:    amt_mask = 5'd15;
+        default: amt_mask = 5'd31;
+      endcase
+      sh_d.amt  = b[4:0] & amt_mask;
+      sh_d.left = ctl.left;
+      sh_d.fill = !ctl.left && sgn && a[31];
+      sh_d.dt   = ctl.dt;
+      sh_d.v    = ctl.left ? {<<{a[31:0]}} : a[31:0];
+      sh_d.v    = shift_stages(sh_d.v, sh_d.amt, sh_d.fill, 0, ShiftSplit - 1);
+    end
+  end
+  // The lane's own register, enabled by its own controls (no enable net from the core); it
+  // loads at every edge a shift is in X, and the core reads it only in the cycle after a short
+  // shift left X (sh_en_i).
+  always_ff @(posedge clk_i) begin
+    if (ctl.res == AluShift) sh_q <= sh_d;
+  end
+
+  always_comb begin
+    logic [31:0] v;
+    v        = 'x;
+    sh_res_o = 'x;
+    if (sh_en_i) begin
+      v = shift_stages(sh_q.v, sh_q.amt, sh_q.fill, ShiftSplit, 4);
+      if (sh_q.left) v = {<<{v}};
+      // The result's type extension (8- and 16-bit types; the high word is not written).
+      sh_res_o = 32'(ext_dt(64'(v), sh_q.dt));
     end
   end
 

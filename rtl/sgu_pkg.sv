@@ -57,7 +57,7 @@ package sgu_pkg;
   typedef enum logic [2:0] {
     AluSum,    // add, sub (the adder)
     AluLogic,  // and, or, xor
-    AluShift,  // shl, shr
+    AluShift,  // shl, shr (in two stages: the lane's sh_res_o in L2)
     AluPick,   // min, max, sel, li, lui, cvt (an operand)
     AluCmp     // cmp (the condition, 0 or 1)
   } alu_res_e;
@@ -80,14 +80,34 @@ package sgu_pkg;
     logic       lui;      // ... shifted left by 8 (lui)
     logic [3:0] dt;       // type: operand b and the result are extended by it
     logic [3:0] a_dt;     // type operand a is extended by (cvt: its source type)
-    logic [2:0] cond;     // compare condition
+    logic [3:0] cond_tt;  // compare: the condition's truth table, bit {lt, eq}
   } alu_ctl_t;
+
+  // The truth table over (a < b, a == b) of compare condition cond (docs/isa.md "cmp"): bit
+  // {lt, eq} of the result is the condition's value (lt and eq are never both set).
+  function automatic logic [3:0] cmp_truth(logic [2:0] cond);
+    logic [3:0] t;
+    for (int unsigned i = 0; i < 4; i++) begin
+      logic lt, eq;
+      lt = i[1];
+      eq = i[0];
+      unique case (cond)
+        3'd0:    t[i] = eq;
+        3'd1:    t[i] = !eq;
+        3'd2:    t[i] = lt;
+        3'd3:    t[i] = lt || eq;
+        3'd4:    t[i] = !(lt || eq);
+        default: t[i] = !lt;  // ge
+      endcase
+    end
+    return t;
+  endfunction
 
   function automatic alu_ctl_t alu_decode(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
     alu_ctl_t c;
     c.dt       = dt;
     c.a_dt     = (opcode == OpCvt) ? mod : dt;
-    c.cond     = mod[2:0];
+    c.cond_tt  = cmp_truth(mod[2:0]);
     c.sub      = !(opcode inside {OpAdd, OpAddi});
     c.left     = opcode inside {OpShl, OpShli};
     c.use_imm  = opcode inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri, OpMini,

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU vote unit: any / all / ballot over the active lanes, and the value of the first active lane.
 //
-// any / all / ballot are combinational. `first` takes two cycles: the lowest active lane is
-// registered at the end of the first (first_en_i: a `first` in X; the core holds it in X for a
-// second cycle, and exec_i does not change meanwhile), and first_o selects that lane's value in
-// the second, so the lane search and the value multiplexer are not one path (docs/fpga.md).
+// any / all / ballot are combinational. `first` takes two cycles: the lowest active lane's value
+// is registered at the end of the first (first_en_i: a `first` in X; the core holds it in X for a
+// second cycle), and first_o is that register, so the value's path into the core's write-back
+// does not start at the lanes' operand forwards (docs/fpga.md "Timing of the pipelined core").
 // Results are uniform: the core writes them to a scalar register or broadcasts them to the
 // active lanes of a vector register (docs/isa.md "Lane identity, special values, votes"). `all`
 // over no active lane is 1; `first` with no active lane is 0.
@@ -36,10 +36,10 @@ module sgu_vote #(
     endcase
   end
 
-  // The lowest active lane's index (sgu_lowest: AND/OR terms, no priority chain), then one N:1
-  // multiplexer of its value: the FPGA flow maps this file's multiplexers onto slice
-  // multiplexers (fpga/flow.sh), 8 LUT4 per bit at SIMD16. (A priority chain of `if`s here was
-  // the core's slowest path: muxcover covered it as 16 slice levels in series, 31 ns estimated.)
+  // The lowest active lane as a one-hot vector (sgu_lowest: AND/OR terms, no priority chain),
+  // then its value as an AND-OR over the lanes (0 when no lane is active: the vector is 0),
+  // registered. (A priority chain of `if`s here was once the core's slowest path: 16 slice
+  // multiplexer levels in series, 31 ns estimated.)
   localparam int unsigned LaneBits = $clog2(NumLanes);
   logic [NumLanes-1:0] first_onehot;
   logic [LaneBits-1:0] first_idx;
@@ -54,18 +54,23 @@ module sgu_vote #(
     .any_o   (any_exec)
   );
 
-  logic [LaneBits-1:0] first_idx_q;
-  logic                any_exec_q;
-  always_ff @(posedge clk_i) begin
+  // Only with a `first` in X (the register loads only then; otherwise don't-care).
+  logic [63:0] first_d;
+  always_comb begin
+    first_d = 'x;
     if (first_en_i) begin
-      first_idx_q <= first_idx;
-      any_exec_q  <= any_exec;
+      first_d = '0;
+      for (int unsigned l = 0; l < NumLanes; l++) begin
+        first_d |= data_i[l] & {64{first_onehot[l]}};
+      end
     end
   end
 
-  assign first_o = any_exec_q ? data_i[first_idx_q] : 64'd0;
+  always_ff @(posedge clk_i) begin
+    if (first_en_i) first_o <= first_d;
+  end
 
   logic unused;
-  assign unused = ^first_onehot;
+  assign unused = ^{first_idx, any_exec};
 
 endmodule

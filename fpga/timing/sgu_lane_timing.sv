@@ -69,6 +69,8 @@ module sgu_lane_timing (
     .c_i      (c_q),
     .alu_en_i (alu_en_q),
     .res_o    (res_d),
+    .sh_en_i  (1'b1),
+    .sh_res_o (),
     .ia_o     (ia),
     .ib_o     (ib)
   );
