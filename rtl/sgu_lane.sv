@@ -8,9 +8,10 @@
 //   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, min/max, cmp, sel, li/lui,
 //     integer<->integer cvt: res_o is combinational in the execute stage.
 //   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
-//     shifts by the amount's low ShiftSplit bits into sh_q (at every edge a shift is in X, the
-//     last one being the edge it leaves X); in L2 the rest of the shift gives sh_res_o, which
-//     the core writes at the end of L2 (like a shuffle's result: nothing forwards it into X).
+//     shifts by the amount's low ShiftSplit (3) bits into sh_q (at every edge a shift is in X,
+//     the last one being the edge it leaves X); in L2 the rest of the shift gives sh_res_o,
+//     which the core writes at the end of L2 (like a shuffle's result: nothing forwards it
+//     into X).
 //   Long operations: every multiply, every FP32 operation (including the conversions that
 //     involve f32) and the shifts of 64-bit types (a 64-bit barrel shifter in every lane was a
 //     third of the lane's logic: docs/fpga.md "Blocks") run on sgu_mfu, the multiply / FP unit,
@@ -141,14 +142,18 @@ module sgu_lane (
   // type width, left shifts through bit reversal. The low word is extended by the type, so a
   // narrow type's right shift brings in its own fill bits. Five stages of 2:1 multiplexers (the
   // form that maps to one LUT per bit and stage): the first ShiftSplit in X, the rest, the
-  // reversal back and the result's extension in L2 (docs/architecture.md "Pipeline").
-  localparam int unsigned ShiftSplit = 2;
+  // reversal back and the result's extension in L2 (docs/architecture.md "Pipeline"). The
+  // result's type is kept decoded (8 bits, 16 bits, signed), so that its extension is a LUT or
+  // two per bit.
+  localparam int unsigned ShiftSplit = 3;
   typedef struct packed {
     logic [31:0] v;     // the operand, reversed for a left shift, shifted by amt[ShiftSplit-1:0]
     logic [4:0]  amt;   // the amount modulo the type width (the low bits are done)
     logic        fill;  // the bit shifted in from the top (a right shift of a negative value)
     logic        left;
-    logic [3:0]  dt;    // the result's type
+    logic        is8;   // the type is 8 bits wide
+    logic        is16;  // ... 16 bits
+    logic        sgn;   // ... signed
   } sh_t;
 
   // Shifts a right by the amount's bits [hi:lo] (k in lo..hi), bringing in fill.
@@ -178,7 +183,9 @@ module sgu_lane (
       sh_d.amt  = b[4:0] & amt_mask;
       sh_d.left = ctl.left;
       sh_d.fill = !ctl.left && sgn && a[31];
-      sh_d.dt   = ctl.dt;
+      sh_d.is8  = dt_size_log2(ctl.dt) == 2'd0;
+      sh_d.is16 = dt_size_log2(ctl.dt) == 2'd1;
+      sh_d.sgn  = sgn;
       sh_d.v    = ctl.left ? {<<{a[31:0]}} : a[31:0];
       sh_d.v    = shift_stages(sh_d.v, sh_d.amt, sh_d.fill, 0, ShiftSplit - 1);
     end
@@ -192,13 +199,19 @@ module sgu_lane (
 
   always_comb begin
     logic [31:0] v;
+    logic        fill;
     v        = 'x;
+    fill     = 'x;
     sh_res_o = 'x;
     if (sh_en_i) begin
       v = shift_stages(sh_q.v, sh_q.amt, sh_q.fill, ShiftSplit, 4);
       if (sh_q.left) v = {<<{v}};
-      // The result's type extension (8- and 16-bit types; the high word is not written).
-      sh_res_o = 32'(ext_dt(64'(v), sh_q.dt));
+      // The result's type extension (8- and 16-bit types; the high word is not written): the
+      // bits above the type's width take its sign bit (signed) or 0, as sgu_pkg::ext_dt does.
+      fill     = sh_q.sgn && (sh_q.is8 ? v[7] : v[15]);
+      sh_res_o = v;
+      if (sh_q.is8) sh_res_o[15:8] = {8{fill}};
+      if (sh_q.is8 || sh_q.is16) sh_res_o[31:16] = {16{fill}};
     end
   end
 
