@@ -1254,14 +1254,21 @@ module sgu_core #(
 
   // ------------------------------------------------------------------------------ L2..L6
   // Records move every cycle (bubbles included); the data of short writes moves with them.
-  logic [NumLanes-1:0][63:0] l3_data_q, l4_data_q, l5_data_q, l6_data_q;
+  // The values a short writer wrote, for its retire record: kept in a ring of four entries,
+  // written once in L2 and read in L6, instead of copied from stage to stage (N x 64 bits per
+  // stage and cycle, which was much of the simulation's time: docs/performance.md). Records move
+  // every cycle, so the record in L6 is the one that was in L2 four cycles earlier, and the ring's
+  // pointer, which advances every cycle, has come round to its entry. On the FPGA board nothing
+  // reads the retire port and synthesis removes the ring.
+  logic [NumLanes-1:0][63:0] sw_ring_q [4];
+  logic [1:0]                ring_q;
   assign x_short_wr = x_rec.valid && x_rec.we && !x_rec.long_wb;
   assign xs_ld      = x_short_wr && x_shfl;
 
   // The value of the short writer in L2: its registered result, the crossbar's output or the
   // lane shifter's.
-  // Only with a short writer in L2 (its readers: fw3_q, l3_data_q and the write port all load
-  // only then; otherwise don't-care, and the simulation skips it).
+  // Only with a short writer in L2 (its readers: fw3_q, the retire ring and the write port all
+  // load only then; otherwise don't-care, and the simulation skips it).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
     always_comb begin
       l2_val[l] = 'x;
@@ -1309,10 +1316,11 @@ module sgu_core #(
 
   always_ff @(posedge clk_i) begin
     if (x_rec.valid && x_rec.we && !x_rec.long_wb) l2_data_q <= x_val;
-    if (l2_q.valid && l2_q.we && !l2_q.long_wb) l3_data_q <= l2_val;
-    if (l3_q.valid && l3_q.we && !l3_q.long_wb) l4_data_q <= l3_data_q;
-    if (l4_q.valid && l4_q.we && !l4_q.long_wb) l5_data_q <= l4_data_q;
-    if (l5_q.valid && l5_q.we && !l5_q.long_wb) l6_data_q <= l5_data_q;
+    if (l2_short_wr) sw_ring_q[ring_q] <= l2_val;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ring_q <= '0;
+    else         ring_q <= ring_q + 2'd1;
   end
 
   // ------------------------------------------------------------------------------ write port
@@ -1325,7 +1333,7 @@ module sgu_core #(
   logic [NumLanes-1:0][63:0] l6_val;
   always_comb begin  // only with a record in L6 (the retire port loads only then)
     l6_val = 'x;
-    if (l6_q.valid) l6_val = l6_q.long_wb ? long_res : l6_data_q;
+    if (l6_q.valid) l6_val = l6_q.long_wb ? long_res : sw_ring_q[ring_q];
   end
 
   assign wr_en    = l2_short_wr || l6_wr;
