@@ -338,6 +338,7 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
     s.Vec(lane + "b_i", 63);
     s.Vec(lane + "c_i", 63);
     s.Vec(lane + "res_o", 63);
+    s.Vec(lane + "sh_res_o", 31);  // a short shift's result, in L2 (its second half)
     s.Vec("u_core.gen_lane" + i + ".long_res_w", 63);  // the MFU result it writes in L6
     s.Vec("u_core.u_xbar.gen_lane" + i + ".src", Log2(n) - 1);
     s.Vec("u_core.gen_wr" + i + ".v", 63);
