@@ -19,12 +19,7 @@
 //     ia_o / ib_o, extended as the ALU uses them (a by its type ctl.a_dt, b by ctl.dt): their
 //     low words are also the FP operands a and b (every FP operation has type f32, whose
 //     extension leaves the low word alone; int->float extends its source by the source type);
-//     fc_o is the raw c word (the fma addend). All three come from the lane's own registers,
-//     loaded at every edge a long operation is in X (enabled by the lane's own controls), so
-//     the wires from the lanes to the shared MFU's operand select start at flip-flops and the
-//     lane's forward multiplexer and operand extension feed only the lane's ALU, shifter and
-//     these registers (docs/fpga.md "Timing of the pipelined core"). The MFU takes pass p's
-//     operands in the cycle after the operation's cycle p in X (sgu_core's m_q).
+//     the raw c word goes to the MFU from the core.
 
 module sgu_lane (
   input  logic                       clk_i,
@@ -39,8 +34,7 @@ module sgu_lane (
   input  logic                       sh_en_i,    // the shift of sh_q is in L2, writing
   output logic [31:0]                sh_res_o,   // its result (don't-care unless sh_en_i)
   output logic [63:0]                ia_o,       // MFU: integer operand a, extended by its type
-  output logic [63:0]                ib_o,       // MFU: integer operand b (or the immediate)
-  output logic [31:0]                fc_o        // MFU: FP operand c (registered, like ia_o, ib_o)
+  output logic [63:0]                ib_o        // MFU: integer operand b (or the immediate)
 );
   import sgu_isa_pkg::*;
   import sgu_pkg::*;
@@ -222,19 +216,7 @@ module sgu_lane (
   end
 
   // ------------------------------------------------------------------------------ MFU operands
-  // Loaded at every edge a long operation is in X (its operands are stable there: the last load
-  // is the edge it leaves X); read by the MFU's operand select one cycle behind X.
-  logic [63:0] ia_q, ib_q;
-  logic [31:0] fc_q;
-  always_ff @(posedge clk_i) begin
-    if (ctl.is_long) begin
-      ia_q <= a;
-      ib_q <= b;
-      fc_q <= c_i[31:0];
-    end
-  end
-  assign ia_o = ia_q;
-  assign ib_o = ib_q;
-  assign fc_o = fc_q;
+  assign ia_o = a;
+  assign ib_o = b;
 
 endmodule

@@ -18,9 +18,9 @@
 // the multiplier (times 1, addend +0) into the same adder and normaliser; float->int uses the
 // alignment shifter to truncate.
 //
-// Pipeline (an operation enters in cycle t, the core's M stage, the cycle after it was in X):
-//   S0  t    the inputs are registered (the core's operand select over the lanes' operand
-//            registers ends in a register, so that S1 starts from flip-flops).
+// Pipeline (an operation enters in cycle t, the core's execute stage):
+//   S0  t    the inputs are registered (the core's operand select and extension end in a
+//            register, so that S1 starts from flip-flops).
 //   S1  t+1  combinational on the registered inputs: FP classification, x/y/z selection, specials,
 //            exponents and the alignment shift amount, min/max/compare, conversion set-up,
 //            64-bit shift set-up, multiplier operand selection. Registered at the end of t.
@@ -104,8 +104,8 @@ module sgu_mfu
   localparam logic [9:0]  I2fEtop   = 10'd200;
 
   // =======================================================================================
-  // S0: the inputs, registered (the core's operand select over the lanes' registers ends here,
-  // so that S1 starts from flip-flops). The data registers load only with an operation.
+  // S0: the inputs, registered (the core's operand select and extension end here, so that S1
+  // starts from flip-flops). The data registers load only with an operation.
   // =======================================================================================
   logic        valid_s1, fpu_s1, mulh_s1, shift_s1, right_s1, wide_s1;
   logic [3:0]  fop_s1, dt_s1;

@@ -81,29 +81,7 @@ package sgu_pkg;
     logic [3:0] dt;       // type: operand b and the result are extended by it
     logic [3:0] a_dt;     // type operand a is extended by (cvt: its source type)
     logic [3:0] cond_tt;  // compare: the condition's truth table, bit {lt, eq}
-    logic       is_long;  // a long operation (op_is_long): the lane registers its MFU operands
   } alu_ctl_t;
-
-  // Pipeline depth of the long operations: issued in the execute stage (cycle t), registered in
-  // the lanes (sgu_lane's MFU operand registers) and the core's MFU control register, entering
-  // sgu_mfu in t + 1 (its latency 5), their result is written at the end of cycle
-  // t + LongLatency - 1.
-  localparam int unsigned LongLatency = 7;
-
-  // The operation runs in the lane's multiply / FP pipeline (sgu_mfu) rather than the
-  // single-cycle ALU: every multiply, every FP32 operation, cvt to or from f32, and the shifts
-  // of 64-bit types (the lane's shifter is 32 bits wide; the MFU shifts by multiplying,
-  // sgu_mfu "64-bit shifts").
-  function automatic logic op_is_long(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
-    logic r;
-    unique case (opcode)
-      OpMul, OpMuli, OpMulh, OpFadd, OpFsub, OpFmul, OpFfma, OpFmin, OpFmax, OpFcmp: r = 1'b1;
-      OpShl, OpShli, OpShr, OpShri: r = dt_size_log2(dt) == 2'd3;
-      OpCvt:   r = (dt == DtF32) != (mod == DtF32);
-      default: r = 1'b0;
-    endcase
-    return r;
-  endfunction
 
   // The truth table over (a < b, a == b) of compare condition cond (docs/isa.md "cmp"): bit
   // {lt, eq} of the result is the condition's value (lt and eq are never both set).
@@ -135,7 +113,6 @@ package sgu_pkg;
     c.use_imm  = opcode inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri, OpMini,
                                 OpMaxi, OpCmpi, OpLi, OpLui};
     c.lui      = opcode == OpLui;
-    c.is_long  = op_is_long(opcode, dt, mod);
     unique case (opcode)
       OpAnd, OpAndi: c.logic_op = 2'd0;
       OpOr, OpOri:   c.logic_op = 2'd1;
@@ -156,6 +133,25 @@ package sgu_pkg;
       default:                                   c.res = AluPick;  // min, max, sel, li, lui, cvt
     endcase
     return c;
+  endfunction
+
+  // Pipeline depth of the long operations (sgu_mfu): issued in the execute stage (cycle t), their
+  // result is written at the end of cycle t + LongLatency - 1.
+  localparam int unsigned LongLatency = 6;
+
+  // The operation runs in the lane's multiply / FP pipeline (sgu_mfu) rather than the
+  // single-cycle ALU: every multiply, every FP32 operation, cvt to or from f32, and the shifts
+  // of 64-bit types (the lane's shifter is 32 bits wide; the MFU shifts by multiplying,
+  // sgu_mfu "64-bit shifts").
+  function automatic logic op_is_long(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
+    logic r;
+    unique case (opcode)
+      OpMul, OpMuli, OpMulh, OpFadd, OpFsub, OpFmul, OpFfma, OpFmin, OpFmax, OpFcmp: r = 1'b1;
+      OpShl, OpShli, OpShr, OpShri: r = dt_size_log2(dt) == 2'd3;
+      OpCvt:   r = (dt == DtF32) != (mod == DtF32);
+      default: r = 1'b0;
+    endcase
+    return r;
   endfunction
 
   // A 64-bit shift (a long operation: sgu_mfu multiplies by a power of two).
