@@ -25,9 +25,9 @@
 //       end of L6 (the long pipe: sgu_mfu registers its inputs, then S1..S5). Every instruction's retire record travels X -> L2 -> ...
 //       -> L6 and is registered onto the retire port when it leaves L6, so records are in
 //       program order although short results were written four cycles earlier.
-// Forwarding: the register file's bypass (a write at a read edge) and the X-input forwards of a
-// short result's low word to the next two instructions (from l2_data_q and from fw3_q); the
-// operand registers take no forward.
+// Forwarding: the register file's bypass (a write at a read edge) and the forwards of a short
+// result's low word to the next two instructions, into their operand registers as they enter X
+// (from x_val and from l2_val), so that X starts from flip-flops.
 // Hazards, all resolved in R by stalling: a source that a long operation in X, L2 .. L6 will
 // write (RAW); a source that overlaps the short result in X or L2 other than as a
 // forwarded low word, or a shuffle's result in X (xf_stall; the crossbar picks its values in
@@ -436,8 +436,8 @@ module sgu_core #(
   // A short writer writes at the end of L2: with a long writer in L4 now, both would be in
   // their write cycle together (short in L2, long in L6).
   assign port   = lw_valid[3] && r_short_writer;
-  // Source s (register rs, read as a pair or not) takes the write of rd (a pair or not) from an
-  // X-input forward: the forwards carry the low word of rs1/rs2 only, so s must read register
+  // Source s (register rs, read as a pair or not) takes the write of rd (a pair or not) from a
+  // forward: the forwards carry the low word of rs1/rs2 only, so s must read register
   // rd itself, alone or as the low half of a pair, and not read a pair result as a pair.
   function automatic logic fwd_lo(logic [5:0] rd, logic pair, logic [5:0] rs, logic rs_pair,
                                   int unsigned s);
@@ -535,6 +535,8 @@ module sgu_core #(
   assign rd_en   = d_to_r ? d_dec.rs_used : (r_valid_q ? r_dec_q.rs_used : 3'b000);
 
   // Register file.
+  logic [1:0][NumLanes-1:0]       fx_sel, fl_sel;  // forwards into its operand registers
+  logic [NumLanes-1:0][31:0]      fx_lo, fl_lo;    // ("Forwards" below)
   logic [2:0][NumLanes-1:0][31:0] rf_lo, rf_hi, src_lo, src_hi;
   logic                           wr_en;
   logic [5:0]                     wr_spec;
@@ -554,6 +556,10 @@ module sgu_core #(
     .rd_en_i   (rd_en),
     .rd_spec_i (rd_spec),
     .ld_i      (x_ld),
+    .fx_sel_i  (fx_sel),
+    .fl_sel_i  (fl_sel),
+    .fx_i      (fx_lo),
+    .fl_i      (fl_lo),
     .rd_lo_o   (rf_lo),
     .rd_hi_o   (rf_hi),
     .wr_en_i   (wr_en),
@@ -564,54 +570,68 @@ module sgu_core #(
     .wr_hi_i   (wr_hi)
   );
 
-  // X-input forwards. A short result is written at the end of L2, one cycle after X computed it.
-  // The register file's operand registers take no forward (they load the RAM row, corrected by
-  // the file's bypass for a write at the read edge), so the two instructions behind a short
-  // writer take its value at the input of X instead:
-  //   distance 1 (the writer was in X when the reader was in R): from l2_data_q, the writer's
-  //     registered result, while the writer is in L2 (xf_lo_d);
-  //   distance 2 (the writer was in L2, writing, when the reader was in R): from fw3_q, a copy
-  //     of what the writer wrote, taken at the edge the reader entered X (xf3_lo_d).
-  // The selects are decided at the R -> X edge and registered, so the multiplexer is a LUT or two
-  // per bit. Only the low word of the rs1 and rs2 operands forwards, and only when the written
+  // Forwards. A short result is written at the end of L2, one cycle after X computed it. The
+  // two instructions behind a short writer take its value into their operand registers
+  // (sgu_regfile) at the edge they enter X, so the execute stage starts from flip-flops whatever
+  // the operand's source:
+  //   distance 1 (the writer is in X, leaving at this edge, as the reader enters X): x_val, the
+  //     result X computes (xf_lo_e: the select, from registered fields only);
+  //   distance 2 (the writer is in L2, writing at this edge): l2_val, the value written
+  //     (xf3_lo_d).
+  // Only the low word of the rs1 and rs2 operands forwards, and only when the written
   // register is the operand's register r (a single register, or the low half of a pair,
   // written alone or as a pair); every other overlap (a 64-bit result read as a pair, a pair's
   // high half read alone, an odd register written and its pair read, any rs3 operand) waits in R
-  // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A shuffle's result
-  // is not forwarded from X (the crossbar picks it in L2, u_xbar below): its reader right behind
-  // waits one cycle in R, then takes it from fw3_q.
-  // A 64-bit dependent chain thus runs at one instruction per three cycles; forwarding high words
-  // and rs3 too would cost 2 x 4 x N x 32 more multiplexers (docs/fpga.md "Area"); a forward
-  // into the operand registers (3 x N x 64) is what these replace.
-  // The forwarded values and the selects stay valid while the instruction waits in X (a long
-  // operation's passes, a memory access): l2_data_q loads only when a short writer leaves X,
-  // fw3_q only when X accepts the next instruction.
-  // The selects are registered per lane and port (kept: a central select register would drive
-  // 2 x N x 32 multiplexers across the die; docs/fpga.md "Timing of the pipelined core").
-  logic [1:0]          xf_lo_d;      // rs1, rs2: from l2_data_q
-  logic [1:0]          xf3_lo_d;     // rs1, rs2: from fw3_q
+  // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A shuffle's or a
+  // short shift's result is not forwarded from X (the crossbar picks it in L2, the lane's
+  // shifter ends there): its reader right behind waits one cycle in R, then takes it from
+  // l2_val. A 64-bit dependent chain thus runs at one instruction per three cycles.
+  // The selects are per lane and port: the decision (a compare of registered specifiers) is
+  // made once, and each lane's select is it and the lane's write mask.
+  logic [1:0]          xf_lo_d;      // rs1, rs2: from x_val (decided on x_short_wr: XfEarly_A)
+  logic [1:0]          xf_lo_e;      // ... the same from registered fields (the datapath's)
+  logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val
   logic [NumLanes-1:0] xf_lanes;     // lanes the forwarded result was written in (scalar: all)
   logic [NumLanes-1:0] xf3_lanes;
   logic                x_short_wr;   // the instruction leaving X writes a short result
   logic                l2_short_wr;  // the instruction in L2 writes a short result (now)
   logic [NumLanes-1:0] x_lanes;      // lanes the instruction in X writes (scalar: lane 0)
-  logic [NumLanes-1:0][31:0] fw3_q;  // low words the short writer in L2 wrote (distance 2)
   logic [NumLanes-1:0][63:0] l2_val; // the value the short writer in L2 writes
+  logic [NumLanes-1:0][63:0] x_val;  // the value the short writer in X writes (from X)
+  // The instruction in X writes a short result if it leaves X (which it does whenever the
+  // reader enters X) and does not trap (a trap drops the reader: kill_q), in at least one lane:
+  // a vector destination with no active lane is not written, nor is a load's with no active
+  // lane (it makes no access), scalar or not.
+  logic                x_fwd_ok;
 
   assign l2_short_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
+  assign x_fwd_ok    = x_valid && x_fault_q == CauseNone && !x_dec_q.illegal && x_dec_q.writes &&
+                       !x_dec_q.is_long && !x_late && !(x_dec_q.opcode == OpLd && exec_none_q) &&
+                       (x_dec_q.rd[5] || !exec_none_q);
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
     assign xf_lo_d[p]  = x_short_wr && !x_late && r_dec_q.rs_used[p] &&
                          fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
+    assign xf_lo_e[p]  = x_fwd_ok && r_dec_q.rs_used[p] &&
+                         fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
     assign xf3_lo_d[p] = l2_short_wr && r_dec_q.rs_used[p] &&
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
+    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+      assign fx_sel[p][l] = xf_lo_e[p] && xf_lanes[l];
+      assign fl_sel[p][l] = xf3_lo_d[p] && xf3_lanes[l];
+    end
+  end
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
+    assign fx_lo[l] = x_val[l][31:0];
+    assign fl_lo[l] = l2_val[l][31:0];
   end
 
   assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
   assign xf3_lanes = l2_q.rd[5] ? '1 : l2_q.lanes;
 
   // The forwards of the instruction in X, for the waveform view only (docs/waveforms.md): bit 0
-  // rs1, bit 1 rs2 (the lanes use their own copies below).
+  // rs1, bit 1 rs2 (its operand register took the value forwarded from the instruction right
+  // ahead, xf_lo_q, or from the one two ahead, xf3_lo_q).
   /* verilator lint_off UNUSEDSIGNAL */
   logic [1:0] xf_lo_q, xf3_lo_q;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -621,40 +641,19 @@ module sgu_core #(
       xf3_lo_q <= '0;
     end else if (x_ld) begin
       xf_lo_q  <= xf_lo_d;
-      xf3_lo_q <= xf3_lo_d;
+      xf3_lo_q <= xf3_lo_d & ~xf_lo_d;
     end
   end
 
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_fw3
-    always_ff @(posedge clk_i) begin
-      if (l2_short_wr && x_accept) fw3_q[l] <= l2_val[l][31:0];
-    end
-  end
-
-  // Operands of X: the register file's operand registers, or the forwarded result. The high
-  // word of a 32-bit operand is whatever the register file's row holds (no masking
-  // multiplexer): every consumer of a 32-bit operand reads its low word only (sgu_pkg::ext_dt of
-  // a 32-bit or narrower type, the MFU's FP operands, sel's condition, addresses, branch
-  // conditions), and a 64-bit operand is always a pair.
+  // Operands of X: the register file's operand registers. The high word of a 32-bit operand is
+  // whatever the register file's row holds (no masking multiplexer): every consumer of a 32-bit
+  // operand reads its low word only (sgu_pkg::ext_dt of a 32-bit or narrower type, the MFU's FP
+  // operands, sel's condition, addresses, branch conditions), and a 64-bit operand is always a
+  // pair.
   logic [NumLanes-1:0][63:0] l2_data_q;
   for (genvar p = 0; p < 3; p++) begin : gen_src
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      if (p < 2) begin : gen_fwd
-        logic fw_q, fw3_sel_q;  // this lane's source p: from l2_data_q, from fw3_q
-        (* keep *)
-        always_ff @(posedge clk_i or negedge rst_ni) begin
-          if (!rst_ni) begin
-            fw_q      <= 1'b0;
-            fw3_sel_q <= 1'b0;
-          end else if (x_ld) begin
-            fw_q      <= xf_lo_d[p] && xf_lanes[l];
-            fw3_sel_q <= xf3_lo_d[p] && xf3_lanes[l];
-          end
-        end
-        assign src_lo[p][l] = fw_q ? l2_data_q[l][31:0] : fw3_sel_q ? fw3_q[l] : rf_lo[p][l];
-      end else begin : gen_nofwd
-        assign src_lo[p][l] = rf_lo[p][l];
-      end
+      assign src_lo[p][l] = rf_lo[p][l];
       assign src_hi[p][l] = rf_hi[p][l];
     end
   end
@@ -1137,7 +1136,6 @@ module sgu_core #(
 
   // Short results: computed in X, registered with the record (l2_data_q), written at the end
   // of L2.
-  logic [NumLanes-1:0][63:0] x_val;
   assign x_lanes = x_dec_q.rd[5] ? NumLanes'(1) : exec_q;
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wb
@@ -1267,7 +1265,7 @@ module sgu_core #(
 
   // The value of the short writer in L2: its registered result, the crossbar's output or the
   // lane shifter's.
-  // Only with a short writer in L2 (its readers: fw3_q, the retire ring and the write port all
+  // Only with a short writer in L2 (its readers: the forward, the retire ring and the write port all
   // load only then; otherwise don't-care, and the simulation skips it).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
     always_comb begin
@@ -1466,6 +1464,9 @@ module sgu_core #(
   // x_done from the registered classes is the opcode case's decision.
   `SGU_ASSERT(XDone_A, x_done == (x_valid && !watchdog_hit && x_done_case))
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
+  // The distance-1 forward's select from registered fields is the one from the instruction's
+  // own decision whenever the reader enters X and is not dropped.
+  `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)
   `SGU_ASSERT(CheckedMirror_A, x_valid && x_multi_mem_q && !x_first_q |->
                                x_checked_q == lsu_checked_i)
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid && (lsu_store_o ? pipe_empty

@@ -27,10 +27,14 @@
 //      the row as it stands after the write of step 1, and selects the register's half:
 //      rd_lo_o / rd_hi_o are registers, so the execute stage starts from flip-flops.
 //   The core re-reads the same specifiers at every edge while the instruction waits in R, so
-//   the operands include every write up to and including the edge of the last read. A write at
-//   the loading edge itself is NOT in the operands: the core forwards it at the input of its
-//   execute stage or holds the instruction in R (sgu_core "X-input forwards"); a multiplexer
-//   here would cost 3 x N x 64 LUTs for a case the core's two 32-bit forwards mostly cover.
+//   the operands include every write up to and including the edge of the last read. Two more
+//   values can be newer than the row: the write at the loading edge itself (the short result
+//   in L2, distance 2) and the short result leaving the execute stage at that edge (distance
+//   1, written one edge later). The core forwards their low words into the low words of ports
+//   0 and 1 (fx_sel_i / fl_sel_i per port and lane, fx_i / fl_i: sgu_core "Forwards"), so the
+//   execute stage starts from these flip-flops in every case; every other overlap with them
+//   waits in R. Forwarding high words and port 2 as well would cost 4 x N x 32 more
+//   multiplexers.
 // Write port: wr_en_i writes register wr_spec_i (or the pair wr_spec_i, wr_spec_i+1) at the
 // rising edge, in the lanes of wr_lanes_i for a vector register; a scalar register in every lane,
 // whose values must be equal (a scalar result is uniform; asserted); writes to s0 are dropped.
@@ -53,6 +57,10 @@ module sgu_regfile #(
   input  logic [2:0]                        rd_en_i,     // ports whose operand is read
   input  logic [2:0][5:0]                   rd_spec_i,   // read port specifiers
   input  logic                              ld_i,        // load the operand registers
+  input  logic [1:0][NumLanes-1:0]          fx_sel_i,    // ports 0, 1: the low word loads fx_i
+  input  logic [1:0][NumLanes-1:0]          fl_sel_i,    // ... loads fl_i (if not fx_sel_i)
+  input  logic [NumLanes-1:0][31:0]         fx_i,        // the result leaving X (distance 1)
+  input  logic [NumLanes-1:0][31:0]         fl_i,        // the write at this edge (distance 2)
   output logic [2:0][NumLanes-1:0][31:0]    rd_lo_o,     // register r of each port, per lane
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
   input  logic                              wr_en_i,     // write enable
@@ -282,13 +290,20 @@ module sgu_regfile #(
     end
   end
 
-  // Operand registers: the row read, the register's half selected.
+  // Operand registers: the row read, the register's half selected; the low words of ports 0
+  // and 1 take the core's forwards instead when selected.
   for (genvar p = 0; p < 3; p++) begin : gen_out
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       logic [31:0] lo_q, hi_q;
       always_ff @(posedge clk_i) begin
         if (ld_i && en_q[p]) begin
-          lo_q <= odd_q[p] ? rows[p][l][63:32] : rows[p][l][31:0];
+          if (p < 2 && fx_sel_i[p < 2 ? p : 0][l]) begin
+            lo_q <= fx_i[l];
+          end else if (p < 2 && fl_sel_i[p < 2 ? p : 0][l]) begin
+            lo_q <= fl_i[l];
+          end else begin
+            lo_q <= odd_q[p] ? rows[p][l][63:32] : rows[p][l][31:0];
+          end
           hi_q <= rows[p][l][63:32];
         end
       end
