@@ -123,10 +123,11 @@ module sgu_core #(
   typedef enum logic [2:0] {
     WbLane,     // per-lane ALU result
     WbXbar,     // crossbar
-    WbUniform,  // one value for every lane (csrr, vote, first)
+    WbUniform,  // one value for every lane (csrr, first)
     WbLaneIdx,  // lane index
     WbLoad,     // LSU load data
-    WbShift     // the lane's shifter (a shift of an 8- to 32-bit type; its result in L2)
+    WbShift,    // the lane's shifter (a shift of an 8- to 32-bit type; its result in L2)
+    WbVote      // a vote's uniform value (not forwarded out of X: x_late)
   } wb_sel_e;
 
   // Decoded instruction, D -> R -> X.
@@ -353,7 +354,8 @@ module sgu_core #(
   always_comb begin
     unique case (d_opcode)
       OpShfl:                   d_dec.wb = WbXbar;
-      OpCsrr, OpVote, OpFirst:  d_dec.wb = WbUniform;
+      OpCsrr, OpFirst:          d_dec.wb = WbUniform;
+      OpVote:                   d_dec.wb = WbVote;
       OpLane:                   d_dec.wb = WbLaneIdx;
       OpLd:                     d_dec.wb = WbLoad;
       // The shifts of 64-bit types are long (the MFU): their wb is not used.
@@ -446,9 +448,11 @@ module sgu_core #(
 
   // A source that the short writer in X or in L2 overlaps without being forwardable (gen_xf
   // below); a shuffle or a shift in X is never forwardable (its result exists from L2 on: the
-  // crossbar picks its values in L2, the lane's shifter ends there).
+  // crossbar picks its values in L2, the lane's shifter ends there), nor is a vote (its value is
+  // a reduction over every lane's operand: forwarded from X, it would run on into every lane's
+  // operand registers in the same cycle).
   logic x_late;
-  assign x_late = x_dec_q.wb inside {WbXbar, WbShift};
+  assign x_late = x_dec_q.wb inside {WbXbar, WbShift, WbVote};
   logic xf_stall;
   always_comb begin
     xf_stall = 1'b0;
@@ -1156,7 +1160,7 @@ module sgu_core #(
         unique case (wb_q)
           WbXbar:    other = 'x;  // the crossbar's result is picked in L2 (l2_val), from xb_q
           WbShift:   other = 'x;  // the lane's shifter ends in L2 (l2_val)
-          WbUniform: other = uniform;
+          WbUniform, WbVote: other = uniform;
           WbLaneIdx: other = 64'(l);
           default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
         endcase

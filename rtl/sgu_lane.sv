@@ -76,7 +76,7 @@ module sgu_lane (
   // for min, max and sel. Every operand is the type-extended 64-bit value, so the 65-bit
   // difference's top bit is "a < b" for the signed and the unsigned types alike.
   always_comb begin
-    logic [63:0] alu, logic_res, pick;
+    logic [63:0] alu, logic_res, pick, diff;
     logic [31:0] ext_lo;
     logic [64:0] sum, addend;
     logic        sub, lt, eq, cond, pick_b;
@@ -85,6 +85,7 @@ module sgu_lane (
     ext_lo    = 'x;
     logic_res = 'x;
     pick      = 'x;
+    diff      = 'x;
     sum       = 'x;
     addend    = 'x;
     sub       = 'x;
@@ -99,9 +100,14 @@ module sgu_lane (
       if (sub) addend = ~addend;
       sum = {sgn & a[63], a} + addend + 65'(sub);
       lt  = sum[64];
-      // Equality from the operands, beside the adder (not a zero detect after its carry
-      // chain); the condition is the decoded truth table over (lt, eq) (sgu_pkg::alu_decode).
-      eq   = a == b;
+      // Equality from the raw operands, beside the adder (not a zero detect after its carry
+      // chain, nor after the operands' type extension): two values extended from the type's
+      // width are equal exactly when their low width bits are. The condition is the decoded
+      // truth table over (lt, eq) (sgu_pkg::alu_decode).
+      diff = a_i ^ (ctl.use_imm ? b_src : b_i);
+      eq   = diff[7:0] == '0 && (dt_size_log2(ctl.dt) == 2'd0 || diff[15:8] == '0) &&
+             (dt_size_log2(ctl.dt) <= 2'd1 || diff[31:16] == '0) &&
+             (dt_size_log2(ctl.dt) != 2'd3 || diff[63:32] == '0);
       cond = ctl.cond_tt[{lt, eq}];
 
       // Logic.
