@@ -30,8 +30,8 @@
 // (from x_val and from l2_val), so that X starts from flip-flops.
 // Hazards, all resolved in R by stalling: a source that a long operation in X, L2 .. L6 will
 // write (RAW); a source that overlaps the short result in X or L2 other than as a
-// forwarded low word, or a shuffle's result in X (xf_stall; the crossbar picks its values in
-// L2); a short writer whose destination a long operation in X, L2 or L3 will still write (WAW);
+// forwarded low word, or a shuffle's, short shift's or vote's result in X (xf_stall: x_late);
+// a short writer whose destination a long operation in X, L2 or L3 will still write (WAW);
 // a short writer when a long writer is in L4 (both would write in the same cycle).
 // A redirect (mispredicted branch), a trap or halt in X act one edge later (kill_q: the
 // instruction that entered X behind it is dropped, D and R flushed, F redirected); the watchdog
@@ -541,7 +541,7 @@ module sgu_core #(
   // Register file.
   logic [1:0][NumLanes-1:0]       fx_sel, fl_sel;  // forwards into its operand registers
   logic [NumLanes-1:0][31:0]      fx_lo, fl_lo;    // ("Forwards" below)
-  logic [2:0][NumLanes-1:0][31:0] rf_lo, rf_hi, src_lo, src_hi;
+  logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
   logic                           wr_en;
   logic [5:0]                     wr_spec;
   logic                           wr_pair;
@@ -564,8 +564,8 @@ module sgu_core #(
     .fl_sel_i  (fl_sel),
     .fx_i      (fx_lo),
     .fl_i      (fl_lo),
-    .rd_lo_o   (rf_lo),
-    .rd_hi_o   (rf_hi),
+    .rd_lo_o   (src_lo),
+    .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
     .wr_spec_i (wr_spec),
     .wr_pair_i (wr_pair),
@@ -610,8 +610,8 @@ module sgu_core #(
 
   assign l2_short_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
   assign x_fwd_ok    = x_valid && x_fault_q == CauseNone && !x_dec_q.illegal && x_dec_q.writes &&
-                       !x_dec_q.is_long && !x_late && !(x_dec_q.opcode == OpLd && exec_none_q) &&
-                       (x_dec_q.rd[5] || !exec_none_q);
+                       !x_dec_q.is_long && !x_late &&
+                       (!exec_none_q || (x_dec_q.rd[5] && x_dec_q.opcode != OpLd));
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
     assign xf_lo_d[p]  = x_short_wr && !x_late && r_dec_q.rs_used[p] &&
@@ -655,12 +655,6 @@ module sgu_core #(
   // operands, sel's condition, addresses, branch conditions), and a 64-bit operand is always a
   // pair.
   logic [NumLanes-1:0][63:0] l2_data_q;
-  for (genvar p = 0; p < 3; p++) begin : gen_src
-    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      assign src_lo[p][l] = rf_lo[p][l];
-      assign src_hi[p][l] = rf_hi[p][l];
-    end
-  end
 
   logic [NumLanes-1:0][63:0] op_a, op_b, op_c;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_operands
