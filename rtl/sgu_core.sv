@@ -499,13 +499,19 @@ module sgu_core #(
   assign r_advance = r_valid_q && x_accept && !hazard && !clearing && live_q && !wd_fire &&
                      !kill_q;
   assign r_free    = !r_valid_q || r_advance;
-  // The operand registers (sgu_regfile) and the lanes' controls load whenever X takes the next
-  // instruction or a bubble: with a bubble (R stalled, flushed or empty) the values are unused
-  // and reloaded when the instruction does move. x_accept, unlike r_advance, does not wait for
-  // the hazard check, the branch decision or a trap: the enable of 3 x N x 64 flip-flops starts
-  // from fewer levels (docs/fpga.md "Timing of the pipelined core").
-  logic x_ld;
-  assign x_ld      = x_accept;
+  // The operand registers (sgu_regfile), the lanes' controls and write-back selects load at
+  // every edge unless the instruction in X stays and reads them again in the next cycle: a long
+  // operation before its last step of its last pass (x_hold). Every other instruction reads its
+  // operands in its first cycle only: a single-cycle one leaves; ld/st hand their addresses and
+  // store data to the LSU's registers (lsu_chk_o), `first` its lowest lane's value to sgu_vote's
+  // register, and their write-back select does not come from the reloaded wb_q (wb_eff below).
+  // Loads at other edges take the values of the instruction waiting in R, or of none: unused,
+  // and reloaded at the edge R hands over (which always loads: XLd_A). So the enable of
+  // 3 x N x 64 flip-flops comes from a few registers, not from x_done (the wait for the LSU,
+  // older records and long writers) and x_accept (docs/fpga.md "Timing of the pipelined core").
+  logic x_hold, x_ld;
+  assign x_hold    = x_valid_q && x_multi_long_q && !(x_last_step && x_last_pass);
+  assign x_ld      = !x_hold;
   assign d_to_r    = d_valid_q && r_free && live_q && !wd_fire && !kill_q;
   assign d_free    = !d_valid_q || d_to_r;
 
@@ -643,7 +649,7 @@ module sgu_core #(
     if (!rst_ni) begin
       xf_lo_q  <= '0;
       xf3_lo_q <= '0;
-    end else if (x_ld) begin
+    end else if (x_accept) begin
       xf_lo_q  <= xf_lo_d;
       xf3_lo_q <= xf3_lo_d & ~xf_lo_d;
     end
@@ -847,7 +853,7 @@ module sgu_core #(
     .NumLanes(NumLanes)
   ) u_vote (
     .clk_i     (clk_i),
-    .first_en_i(x_valid && x_dec_q.opcode == OpFirst),
+    .first_en_i(x_valid && x_first_q && x_dec_q.opcode == OpFirst),
     .mode_i    (x_dec_q.mod),
     .exec_i    (exec_q),
     .cond_i    (src_lo[0]),
@@ -1137,12 +1143,16 @@ module sgu_core #(
   assign x_lanes = x_dec_q.rd[5] ? NumLanes'(1) : exec_q;
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wb
-    // Each lane's own copy of the instruction's write-back source (kept: see sgu_lane).
-    wb_sel_e wb_q;
+    // Each lane's own copy of the instruction's write-back source (kept: see sgu_lane), loaded
+    // with the operand registers (x_ld). ld/st and `first` stay in X after their first cycle,
+    // in which wb_q may take the next instruction's: their source is the LSU's load data or
+    // the uniform value whatever wb_q holds (wb_eff, from registers loaded as they enter X).
+    wb_sel_e wb_q, wb_eff;
     (* keep *)
     always_ff @(posedge clk_i) begin
       if (x_ld) wb_q <= r_dec_q.wb;
     end
+    assign wb_eff = x_multi_mem_q ? WbLoad : (x_multi_first_q ? WbUniform : wb_q);
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
     // and the simulation skips the lane's select). The ALU's result, the latest of the
     // sources, passes one 2:1 multiplexer; the others are selected beside the ALU.
@@ -1151,14 +1161,14 @@ module sgu_core #(
       other    = 'x;
       x_val[l] = 'x;
       if (x_valid) begin
-        unique case (wb_q)
+        unique case (wb_eff)
           WbXbar:    other = 'x;  // the crossbar's result is picked in L2 (l2_val), from xb_q
           WbShift:   other = 'x;  // the lane's shifter ends in L2 (l2_val)
           WbUniform, WbVote: other = uniform;
           WbLaneIdx: other = 64'(l);
           default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
         endcase
-        x_val[l] = (wb_q == WbLane) ? lane_res[l] : other;
+        x_val[l] = (wb_eff == WbLane) ? lane_res[l] : other;
       end
     end
   end
@@ -1464,6 +1474,8 @@ module sgu_core #(
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
   // The distance-1 forward's select from registered fields is the one from the instruction's
   // own decision whenever the reader enters X and is not dropped.
+  // The operand registers load at every edge that hands an instruction from R to X.
+  `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
   `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)
   `SGU_ASSERT(CheckedMirror_A, x_valid && x_multi_mem_q && !x_first_q |->
                                x_checked_q == lsu_checked_i)

@@ -22,8 +22,9 @@
 //      read the rows (synchronous read, read-before-write; a write at the same edge is
 //      remembered by a bypass register: byp_q, per port and half hit bits); in distributed RAM
 //      (RfBlockRam = 0) the rows' numbers are registered and the RAM read after the edge.
-//   2. At an edge where ld_i is high (X takes an instruction; the core may also load when X
-//      takes none, and the values are then unused), each enabled port's operand register takes
+//   2. At an edge where ld_i is high (X takes an instruction; the core also loads when X takes
+//      none or when the instruction in X no longer reads them, and the values are then unused),
+//      each enabled port's operand register takes
 //      the row as it stands after the write of step 1, and selects the register's half:
 //      rd_lo_o / rd_hi_o are registers, so the execute stage starts from flip-flops.
 //   The core re-reads the same specifiers at every edge while the instruction waits in R, so

@@ -2,8 +2,9 @@
 // SGU vote unit: any / all / ballot over the active lanes, and the value of the first active lane.
 //
 // any / all / ballot are combinational. `first` takes two cycles: the lowest active lane's value
-// is registered at the end of the first (first_en_i: a `first` in X; the core holds it in X for a
-// second cycle), and first_o is that register, so the value's path into the core's write-back
+// is registered at the end of the first (first_en_i: a `first` in its first cycle in X; the core
+// holds it in X for a second cycle, in which the operand registers may already hold the next
+// instruction's operands), and first_o is that register, so the value's path into the core's write-back
 // does not start at the lanes' operand forwards (docs/fpga.md "Timing of the pipelined core").
 // Results are uniform: the core writes them to a scalar register or broadcasts them to the
 // active lanes of a vector register (docs/isa.md "Lane identity, special values, votes"). `all`
@@ -13,7 +14,7 @@ module sgu_vote #(
   parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
 ) (
   input  logic                      clk_i,
-  input  logic                      first_en_i,  // a `first` in X: register its lowest lane
+  input  logic                      first_en_i,  // a `first`'s first cycle in X: register
   input  logic [3:0]                mode_i,      // ModVote* value
   input  logic [NumLanes-1:0]       exec_i,      // active lanes
   input  logic [NumLanes-1:0][31:0] cond_i,      // per-lane condition value (rs1 low word)
