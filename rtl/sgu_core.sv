@@ -1472,10 +1472,11 @@ module sgu_core #(
   // x_done from the registered classes is the opcode case's decision.
   `SGU_ASSERT(XDone_A, x_done == (x_valid && !watchdog_hit && x_done_case))
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
+  // The operand registers load at every edge that hands an instruction from R to X (x_hold
+  // holds them only while X keeps a long operation, which then does not accept).
+  `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
   // The distance-1 forward's select from registered fields is the one from the instruction's
   // own decision whenever the reader enters X and is not dropped.
-  // The operand registers load at every edge that hands an instruction from R to X.
-  `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
   `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)
   `SGU_ASSERT(CheckedMirror_A, x_valid && x_multi_mem_q && !x_first_q |->
                                x_checked_q == lsu_checked_i)
