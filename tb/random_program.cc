@@ -163,8 +163,11 @@ class Gen {
     } else {
       d = Reg(v.scalar[isa::kRegRs2], false, false);
     }
-    std::string line = Mnemonic(in, v) + " " + Reg(v.scalar[isa::kRegRd], false, true) + ", " +
-                       Reg(v.scalar[isa::kRegRs1], false, false) + ", " + d;
+    // One draw per statement: the operands of + are unsequenced, and compilers order them
+    // differently, which would make a seed's program depend on the compiler.
+    const std::string rs1 = Reg(v.scalar[isa::kRegRs1], false, false);
+    const std::string rd = Reg(v.scalar[isa::kRegRd], false, true);
+    std::string line = Mnemonic(in, v) + " " + rd + ", " + rs1 + ", " + d;
     // An omitted rs3 is s0 (scalar): written out for vector rs3 and most of the time.
     if (!v.scalar[isa::kRegRs3] || rng_.Percent(70)) {
       line += ", " + Reg(v.scalar[isa::kRegRs3], false, false);
@@ -227,13 +230,17 @@ class Gen {
     const Variant& v = Pick(Info(op));
     if (v.scalar[isa::kRegRs1]) {
       const std::string c = S(1 + rng_.Below(25));
-      Line("cmpi.lt " + c + ", " + Reg(true, false, false) + ", " +
-           std::to_string(rng_.Range(-8, 8)));
+      const int32_t imm = rng_.Range(-8, 8);
+      Line("cmpi.lt " + c + ", " + Reg(true, false, false) + ", " + std::to_string(imm));
       return c;
     }
     const std::string c = V(rng_.Below(30));
     switch (rng_.Below(3)) {
-      case 0: Line("cmpi.lt " + c + ", " + VecSrc() + ", " + std::to_string(Imm())); break;
+      case 0: {
+        const int32_t imm = Imm();
+        Line("cmpi.lt " + c + ", " + VecSrc() + ", " + std::to_string(imm));
+        break;
+      }
       case 1: Line("andi " + c + ", v31, " + std::to_string(1 + rng_.Below(n_))); break;
       default: Line("cmpi.u32.lt " + c + ", v31, " + std::to_string(rng_.Below(n_ + 1))); break;
     }

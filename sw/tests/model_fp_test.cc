@@ -56,9 +56,10 @@ uint32_t RandomFloatBits(Rng& rng) {
   switch (rng.Below(4)) {
     case 0:
       return kEdges[rng.Below(16)];
-    case 1:
-      return static_cast<uint32_t>(rng.Below(0x01000000u)) |
-             (rng.Next32() & 0x80000000u);  // subnormal/tiny
+    case 1: {  // subnormal/tiny; one draw per statement (the operands of | are unsequenced)
+      const uint32_t mag = static_cast<uint32_t>(rng.Below(0x01000000u));
+      return mag | (rng.Next32() & 0x80000000u);
+    }
     default:
       return rng.Next32();
   }

@@ -168,7 +168,12 @@ uint32_t RandomFrac(Rng& r) {
   }
 }
 
-uint32_t Shaped(Rng& r, int exp) { return Pack(r.Below(2), exp, RandomFrac(r)); }
+// Draws are one per statement throughout: argument order is unspecified, and a seed must give the
+// same operands whichever compiler built the test (the order is the one GCC used before).
+uint32_t Shaped(Rng& r, int exp) {
+  const uint32_t frac = RandomFrac(r);
+  return Pack(r.Below(2), exp, frac);
+}
 
 uint32_t Special(Rng& r) {
   const uint32_t m = kSpecialMagnitudes[r.Below(static_cast<uint32_t>(kSpecialMagnitudes.size()))];
@@ -204,7 +209,9 @@ Operands GenAddSub(Rng& r, bool is_sub) {
   } else if (p < 88) {  // b = -a (add) or a (sub), a few ulps off: total or partial cancellation
     o.b = AddUlps(is_sub ? o.a : (o.a ^ kSign), r.Range(-3, 3));
   } else {  // b around half an ulp of a: ties and near-ties
-    o.b = Pack(r.Below(2), ea - 24 + r.Range(-1, 1), r.Percent(50) ? 0 : RandomFrac(r));
+    const uint32_t frac = r.Percent(50) ? 0 : RandomFrac(r);
+    const int exp = ea - 24 + r.Range(-1, 1);
+    o.b = Pack(r.Below(2), exp, frac);
   }
   return o;
 }
@@ -229,8 +236,14 @@ Operands GenMul(Rng& r) {
     o.b = Shaped(r, r.Range(100, 254));
     if (r.Percent(50)) std::swap(o.a, o.b);
   } else {  // short mantissas give exact products with ties
-    o.a = Pack(r.Below(2), r.Range(1, 254), (0x7FFFFFu << r.Range(10, 22)) | (1u << r.Below(23)));
-    o.b = Pack(r.Below(2), r.Range(1, 254), 1u << r.Below(23));
+    // One draw per statement (argument order is unspecified), in the order GCC used before.
+    const int ones = r.Range(10, 22);
+    const uint32_t man_a = (0x7FFFFFu << ones) | (1u << r.Below(23));
+    const int exp_a = r.Range(1, 254);
+    o.a = Pack(r.Below(2), exp_a, man_a);
+    const uint32_t man_b = 1u << r.Below(23);
+    const int exp_b = r.Range(1, 254);
+    o.b = Pack(r.Below(2), exp_b, man_b);
   }
   return o;
 }
@@ -290,7 +303,8 @@ Operands GenF2I(Rng& r) {
   } else if (p < 70) {
     o.a = Shaped(r, r.Range(120, 162));
   } else if (p < 85) {
-    o.a = AddUlps(kBounds[r.Below(10)], r.Range(-3, 3));
+    const int ulps = r.Range(-3, 3);  // drawn first, as GCC evaluated the arguments before
+    o.a = AddUlps(kBounds[r.Below(10)], ulps);
   } else {
     o.a = AnyFloat(r);
   }
@@ -820,7 +834,10 @@ TEST_F(FpuTest, ConvertSpecials) {
 TEST_F(FpuTest, UnusedOpsGiveZero) {
   Rng rng(seed_);
   for (uint32_t op = kNumOps; op < 16; ++op) {
-    for (int i = 0; i < 2000; ++i) Check(op, rng.Below(8), rng.Bits32(), rng.Bits32(), rng.Bits32());
+    for (int i = 0; i < 2000; ++i) {
+      const uint32_t c = rng.Bits32(), b = rng.Bits32(), a = rng.Bits32();
+      Check(op, rng.Below(8), a, b, c);
+    }
   }
   ExpectNoMismatches();
 }
@@ -910,7 +927,8 @@ const std::vector<uint64_t> kIntEdges = {
 // A raw operand biased to the corners: small values, powers of two and their neighbours,
 // negated powers of two, runs of ones, trailing zeros, uniform.
 uint64_t IntOperand(Rng& r) {
-  const uint64_t rnd = (static_cast<uint64_t>(r.Bits32()) << 32) | r.Bits32();
+  const uint64_t hi = r.Bits32();
+  const uint64_t rnd = (hi << 32) | r.Bits32();
   const uint64_t near = static_cast<uint64_t>(static_cast<int64_t>(r.Range(-2, 2)));
   switch (r.Below(8)) {
     case 0: return static_cast<uint64_t>(static_cast<int64_t>(r.Range(-4, 4)));
@@ -1123,7 +1141,8 @@ TEST_F(MulTest, MixedStream) {
     } else if (p < 50) {
       const uint32_t op = rng.Below(16);
       if (op >= static_cast<uint32_t>(kNumOps)) {
-        Check(op, rng.Below(8), rng.Bits32(), rng.Bits32(), rng.Bits32());
+        const uint32_t c = rng.Bits32(), b = rng.Bits32(), a = rng.Bits32();
+        Check(op, rng.Below(8), a, b, c);
       } else if ((op == Op(FpuOp::kCvtF2I) || op == Op(FpuOp::kCvtF2U)) && rng.Percent(30)) {
         const uint32_t dt = op == Op(FpuOp::kCvtF2I) ? kDtI8 + 2 * rng.Below(2)
                                                       : kDtU8 + 2 * rng.Below(2);
@@ -1154,7 +1173,8 @@ TEST_F(MulTest, IdleCyclesLoadNothing) {
     } else {
       const uint32_t dt = rng.Below(kNumIntDts);
       const uint64_t a = IntOperand(rng);
-      CheckMul(dt, HasMulh(dt) && rng.Percent(30), a, IntOperand(rng));
+      const uint64_t b = IntOperand(rng);
+      CheckMul(dt, HasMulh(dt) && rng.Percent(30), a, b);
     }
     Flush();
     const uint64_t held = dut_->result_o;
