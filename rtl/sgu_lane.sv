@@ -2,9 +2,11 @@
 // SGU lane datapath: the single-cycle integer ALU of one lane, and its operands for the MFU.
 //
 // One instance per lane, replicated by a named generate loop in sgu_core. Operands arrive as raw
-// register pairs in the execute stage; the lane extends them by the operand type
-// (sgu_pkg::ext_dt), computes in 64 bits and extends the result from the type width, which is
-// the narrow-type rule of docs/isa.md.
+// register pairs in the execute stage; the lane computes in 64 bits and extends the result from
+// the type width, which is the narrow-type rule of docs/isa.md. The adder and the logic take the
+// raw operands (a result's low type-width bits depend only on the operands' low bits) and the
+// comparison is rebuilt from the raw sum at the type's width; the operands extended by their
+// type (sgu_pkg::ext_dt) serve the MFU, the shifter and cvt.
 //   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, min/max, cmp, sel, li/lui,
 //     integer<->integer cvt: res_o is combinational in the execute stage.
 //   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
@@ -43,14 +45,19 @@ module sgu_lane (
   // no decoded control net fans out over every lane's datapath; docs/fpga.md "Timing of the
   // pipelined core"). The attribute is on the process: on the signal alone, Yosys would still
   // merge the lanes' identical flip-flops into one.
-  // The immediate likewise.
-  alu_ctl_t    ctl;
+  // The immediate likewise, registered as operand b's value (lui's shift applied, the high
+  // word as one fill bit), so that b's select is one 2:1 multiplexer of two flip-flops.
+  /* verilator lint_off UNUSEDSIGNAL */
+  alu_ctl_t    ctl;  // ctl.lui acts as the controls load (imm below); X does not read it
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [31:0] imm;
+  logic        imm_hi;
   (* keep *)
   always_ff @(posedge clk_i) begin
     if (ld_i) begin
-      ctl <= ctl_i;
-      imm <= imm_i;
+      ctl    <= ctl_i;
+      imm    <= ctl_i.lui ? {imm_i[23:0], 8'd0} : imm_i;
+      imm_hi <= !ctl_i.lui && imm_i[31];
     end
   end
 
@@ -58,27 +65,40 @@ module sgu_lane (
   // One procedural block, evaluated only when the core selects the ALU (alu_en_i): the lanes
   // compute nothing in the cycles of other instructions, which is most of the simulation time
   // saved (docs/performance.md). The result is don't-care otherwise (x: synthesis adds no gate).
-  logic [63:0] imm64, b_src, a, b;
+  logic [63:0] b_raw, a, b;
+  logic [1:0]  size;
   logic        sgn;
 
-  assign imm64   = {{32{imm[31]}}, imm};
   // li and lui go through the b operand (the ALU's operand select returns it), cvt through a:
   // its source is extended by the source type (ctl.a_dt = mod), every other operand by ctl.dt.
-  assign b_src   = ctl.lui ? {32'd0, imm[23:0], 8'd0} : imm64;
-  // Extended operands, shared with the multiplier's integer inputs.
+  assign b_raw   = ctl.use_imm ? {{32{imm_hi}}, imm} : b_i;
+  // Extended operands: the MFU's integer inputs, the shifter's operand and cvt's source. The
+  // adder, the logic and min / max / sel / li take the raw operands instead (below).
   assign a       = ext_dt(a_i, ctl.a_dt);
-  assign b       = ext_dt(ctl.use_imm ? b_src : b_i, ctl.dt);
+  assign b       = ext_dt(b_raw, ctl.dt);
   assign sgn     = dt_signed(ctl.dt);
+  assign size    = dt_size_log2(ctl.dt);
 
-  // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 65-bit
+  // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 64-bit
   // adder for add, sub, compare, min and max; one 32-bit right shifter for both shift directions
   // (a left shift is the bit-reversed right shift of the bit-reversed operand); one operand select
-  // for min, max and sel. Every operand is the type-extended 64-bit value, so the 65-bit
-  // difference's top bit is "a < b" for the signed and the unsigned types alike.
+  // for min, max and sel.
+  //
+  // The adder and the logic work on the raw operands, not on the type-extended ones: a result's
+  // low `width` bits depend only on the operands' low `width` bits, and the result is extended
+  // from the type's width at the end (ext_lo), so the operands' extension would only lengthen
+  // the execute stage's loop (register -> ALU -> forward into the operand registers) by its
+  // multiplexers. What extended operands gave for free is the comparison: it is rebuilt from the
+  // raw sum's bits at the type's width w (8, 16, 32, 64), with d = a + ~b + 1:
+  //   unsigned a < b  <=>  no carry out of bit w-1   (c_w = d[w] ^ a[w] ^ ~b[w], c_64 = d[64])
+  //   signed   a < b  <=>  a[w-1] != b[w-1] ? a[w-1] : d[w-1]   (equal signs cannot overflow)
+  // The narrow widths' candidates come from the middle of the carry chain; only the 64-bit
+  // ones wait for its end.
   always_comb begin
     logic [63:0] alu, logic_res, pick, diff;
     logic [31:0] ext_lo;
     logic [64:0] sum, addend;
+    logic [3:0]  lt_u, lt_s;
     logic        sub, lt, eq, cond, pick_b;
     res_o     = 'x;
     alu       = 'x;
@@ -88,6 +108,8 @@ module sgu_lane (
     diff      = 'x;
     sum       = 'x;
     addend    = 'x;
+    lt_u      = 'x;
+    lt_s      = 'x;
     sub       = 'x;
     lt        = 'x;
     eq        = 'x;
@@ -96,29 +118,38 @@ module sgu_lane (
     if (alu_en_i) begin
       // Adder: a + b, or a - b (= a + ~b + 1) for everything that compares.
       sub    = ctl.sub;
-      addend = {sgn & b[63], b};
-      if (sub) addend = ~addend;
-      sum = {sgn & a[63], a} + addend + 65'(sub);
-      lt  = sum[64];
+      addend = {1'b0, sub ? ~b_raw : b_raw};
+      sum    = {1'b0, a_i} + addend + 65'(sub);
+      // Index k: width w = 8 << k; the carry into bit w recovered from the sum (w = 64: the
+      // carry out).
+      lt_u[0] = !(sum[8] ^ a_i[8] ^ addend[8]);
+      lt_u[1] = !(sum[16] ^ a_i[16] ^ addend[16]);
+      lt_u[2] = !(sum[32] ^ a_i[32] ^ addend[32]);
+      lt_u[3] = !sum[64];
+      lt_s[0] = (a_i[7] != b_raw[7]) ? a_i[7] : sum[7];
+      lt_s[1] = (a_i[15] != b_raw[15]) ? a_i[15] : sum[15];
+      lt_s[2] = (a_i[31] != b_raw[31]) ? a_i[31] : sum[31];
+      lt_s[3] = (a_i[63] != b_raw[63]) ? a_i[63] : sum[63];
+      lt      = sgn ? lt_s[size] : lt_u[size];
       // Equality from the raw operands, beside the adder (not a zero detect after its carry
-      // chain, nor after the operands' type extension): two values extended from the type's
-      // width are equal exactly when their low width bits are. The condition is the decoded
-      // truth table over (lt, eq) (sgu_pkg::alu_decode).
-      diff = a_i ^ (ctl.use_imm ? b_src : b_i);
-      eq   = diff[7:0] == '0 && (dt_size_log2(ctl.dt) == 2'd0 || diff[15:8] == '0) &&
-             (dt_size_log2(ctl.dt) <= 2'd1 || diff[31:16] == '0) &&
-             (dt_size_log2(ctl.dt) != 2'd3 || diff[63:32] == '0);
+      // chain): two values extended from the type's width are equal exactly when their low
+      // width bits are. The condition is the decoded truth table over (lt, eq)
+      // (sgu_pkg::alu_decode).
+      diff = a_i ^ b_raw;
+      eq   = diff[7:0] == '0 && (size == 2'd0 || diff[15:8] == '0) &&
+             (size <= 2'd1 || diff[31:16] == '0) && (size != 2'd3 || diff[63:32] == '0);
       cond = ctl.cond_tt[{lt, eq}];
 
       // Logic.
       unique case (ctl.logic_op)
-        2'd0:    logic_res = a & b;
-        2'd1:    logic_res = a | b;
-        default: logic_res = a ^ b;
+        2'd0:    logic_res = a_i & b_raw;
+        2'd1:    logic_res = a_i | b_raw;
+        default: logic_res = a_i ^ b_raw;
       endcase
 
       // Operand select: min (lt ? a : b), max (lt ? b : a), sel (rs1 != 0 ? b : c), li/lui
-      // (b, the immediate), cvt (a, the source).
+      // (b, the immediate), cvt (a, the source extended by its own type: a 64-bit result's high
+      // word is that extension).
       unique case (ctl.pick)
         PickMin: pick_b = !lt;
         PickMax: pick_b = lt;
@@ -126,8 +157,7 @@ module sgu_lane (
         PickA:   pick_b = 1'b0;
         default: pick_b = a_i[31:0] != '0;  // PickSel
       endcase
-      // sel's c is taken raw: the result's ext_dt below extends it (a and b are extended already).
-      pick = pick_b ? b : ((ctl.pick == PickSel) ? c_i : a);
+      pick = pick_b ? b_raw : ((ctl.pick == PickSel) ? c_i : a);
 
       unique case (ctl.res)
         AluSum:   alu = sum[63:0];
@@ -181,7 +211,7 @@ module sgu_lane (
     sh_d     = 'x;
     amt_mask = 'x;
     if (ctl.res == AluShift) begin
-      unique case (dt_size_log2(ctl.dt))
+      unique case (size)
         2'd0:    amt_mask = 5'd7;
         2'd1:    amt_mask = 5'd15;
         default: amt_mask = 5'd31;
@@ -189,8 +219,8 @@ module sgu_lane (
       sh_d.amt  = b[4:0] & amt_mask;
       sh_d.left = ctl.left;
       sh_d.fill = !ctl.left && sgn && a[31];
-      sh_d.is8  = dt_size_log2(ctl.dt) == 2'd0;
-      sh_d.is16 = dt_size_log2(ctl.dt) == 2'd1;
+      sh_d.is8  = size == 2'd0;
+      sh_d.is16 = size == 2'd1;
       sh_d.sgn  = sgn;
       sh_d.v    = ctl.left ? {<<{a[31:0]}} : a[31:0];
       sh_d.v    = shift_stages(sh_d.v, sh_d.amt, sh_d.fill, 0, ShiftSplit - 1);
