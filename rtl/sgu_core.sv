@@ -678,6 +678,11 @@ module sgu_core #(
   logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
   logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
   logic                      l2_shift_q;   // the short writer in L2 is a shift
+  // The lanes' immediate as operand b: {high word's fill bit, low word}, lui's shift applied
+  // here once rather than in every lane (lui's value is 32 bits: its high word is zero).
+  logic [32:0]               r_lane_imm;
+  assign r_lane_imm = (r_dec_q.opcode == OpLui) ? {1'b0, r_dec_q.imm[23:0], 8'd0}
+                                                : {r_dec_q.imm[31], r_dec_q.imm};
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
     // The MFU result this lane writes in L6, named per lane for the waveform view only.
     /* verilator lint_off UNUSEDSIGNAL */
@@ -689,7 +694,7 @@ module sgu_core #(
       .clk_i    (clk_i),
       .ld_i     (x_ld),
       .ctl_i    (r_dec_q.alu),
-      .imm_i    (r_dec_q.imm),
+      .imm_i    (r_lane_imm),
       .a_i      (op_a[l]),
       .b_i      (op_b[l]),
       .c_i      (op_c[l]),

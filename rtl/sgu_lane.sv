@@ -27,7 +27,9 @@ module sgu_lane (
   input  logic                       clk_i,
   input  logic                       ld_i,       // an instruction enters X: load ctl_i, imm_i
   input  sgu_pkg::alu_ctl_t          ctl_i,      // its controls (sgu_pkg::alu_decode, from R)
-  input  logic [31:0]                imm_i,      // its sign-extended immediate (from R)
+  input  logic [32:0]                imm_i,      // its immediate as operand b (from R): the low
+                                                 // word, lui's shift applied, and the high
+                                                 // word's fill bit
   input  logic [63:0]                a_i,        // rs1 pair {r+1, r}
   input  logic [63:0]                b_i,        // rs2 pair
   input  logic [63:0]                c_i,        // rs3 pair
@@ -45,19 +47,17 @@ module sgu_lane (
   // no decoded control net fans out over every lane's datapath; docs/fpga.md "Timing of the
   // pipelined core"). The attribute is on the process: on the signal alone, Yosys would still
   // merge the lanes' identical flip-flops into one.
-  // The immediate likewise, registered as operand b's value (lui's shift applied, the high
-  // word as one fill bit), so that b's select is one 2:1 multiplexer of two flip-flops.
-  /* verilator lint_off UNUSEDSIGNAL */
-  alu_ctl_t    ctl;  // ctl.lui acts as the controls load (imm below); X does not read it
-  /* verilator lint_on UNUSEDSIGNAL */
+  // The immediate likewise, as operand b's value (the core applies lui's shift once for all
+  // lanes, and sends the high word as one fill bit), so that b's select is one 2:1 multiplexer
+  // of two flip-flops.
+  alu_ctl_t    ctl;
   logic [31:0] imm;
   logic        imm_hi;
   (* keep *)
   always_ff @(posedge clk_i) begin
     if (ld_i) begin
-      ctl    <= ctl_i;
-      imm    <= ctl_i.lui ? {imm_i[23:0], 8'd0} : imm_i;
-      imm_hi <= !ctl_i.lui && imm_i[31];
+      ctl           <= ctl_i;
+      {imm_hi, imm} <= imm_i;
     end
   end
 

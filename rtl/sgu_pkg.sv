@@ -76,8 +76,7 @@ package sgu_pkg;
     logic       sub;      // the adder subtracts (everything but add, addi)
     logic       left;     // shift left
     logic [1:0] logic_op; // 0 and, 1 or, 2 xor
-    logic       use_imm;  // operand b is the immediate
-    logic       lui;      // ... shifted left by 8 (lui)
+    logic       use_imm;  // operand b is the immediate (lui's shifted by the core: sgu_lane imm_i)
     logic [3:0] dt;       // type: operand b and the result are extended by it
     logic [3:0] a_dt;     // type operand a is extended by (cvt: its source type)
     logic [3:0] cond_tt;  // compare: the condition's truth table, bit {lt, eq}
@@ -112,7 +111,6 @@ package sgu_pkg;
     c.left     = opcode inside {OpShl, OpShli};
     c.use_imm  = opcode inside {OpAddi, OpMuli, OpAndi, OpOri, OpXori, OpShli, OpShri, OpMini,
                                 OpMaxi, OpCmpi, OpLi, OpLui};
-    c.lui      = opcode == OpLui;
     unique case (opcode)
       OpAnd, OpAndi: c.logic_op = 2'd0;
       OpOr, OpOri:   c.logic_op = 2'd1;

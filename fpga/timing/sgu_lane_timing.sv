@@ -63,7 +63,8 @@ module sgu_lane_timing (
     .clk_i    (clk_i),
     .ld_i     (1'b1),
     .ctl_i    (sgu_pkg::alu_decode(opcode_q, dt_q, mod_q)),
-    .imm_i    (imm_q),
+    .imm_i    ((opcode_q == sgu_isa_pkg::OpLui) ? {1'b0, imm_q[23:0], 8'd0}  // as the core does
+                                                : {imm_q[31], imm_q}),
     .a_i      (a_q),
     .b_i      (b_q),
     .c_i      (c_q),
