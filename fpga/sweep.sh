@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The FPGA sweep of `make fpga`: the ULX3S board top (fpga/ulx3s_top.sv) with the SGU at SIMD 8,
-# 16 and 32 on the ECP5-85F and at SIMD8 on the 45F and 25F, clocked at 75 MHz by the PLL, plus
-# the board without the SGU (bring-up image) on the 85F and 25F; each through fpga/flow.sh
+# 16 and 32 on the ECP5-85F and at SIMD8 on the 45F and 25F, judged against 75 MHz, plus the
+# board without the SGU (bring-up image) on the 85F and 25F; each through fpga/flow.sh
 # (read_slang, synth_ecp5, nextpnr-ecp5 with the ULX3S pins, ecppack). Writes the table into
 # docs/fpga.md ("Sweep") and docs/performance.md ("FPGA"). One run at a time.
 #
@@ -34,15 +34,23 @@ done
 
 # 75 MHz from the 25 MHz oscillator (yowasp-ecppll -i 25 -o 75).
 pll75=(SysClkHz=75000000 PllClkiDiv=1 PllClkfbDiv=3 PllClkopDiv=8 PllClkopCphase=4)
-# Routing the whole SGU takes tens of minutes (docs/fpga.md "Routing"): each
-# place and route stops after FPGA_PNR_TIMEOUT seconds (default 3600) and reports its packing.
-# The electrostatic placer (FPGA_PLACER, default static) leaves the router less to do on this
-# design than nextpnr's default HeAP, and router2 converges where router1 does not. The board
-# top's defaults are the configuration that routes (fpga/ulx3s_top.sv: the register file in
-# distributed RAM, LanesPerMfu 4 at SIMD8 and 8 above).
+pll20=(SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 PllClkopDiv=30 PllClkopCphase=14)
+# Every configuration is judged against 75 MHz (--freq 75: the summary's target). The board
+# without the SGU is built with its PLL at 75 MHz. The SGU's configurations are placed and
+# routed with the board's own 20 MHz clock (make fpga-board's defaults) unless FPGA_SGU_PLL=75:
+# nextpnr's timing-driven router, pulled towards a constraint the placement cannot reach,
+# diverges more often (docs/fpga.md "Routed timing, step by step"), and the Fmax it reports is
+# the routed design's either way. Routing the whole SGU takes tens of minutes: each attempt
+# stops after FPGA_PNR_TIMEOUT seconds (default 3600) and reports its packing; the seeds of
+# FPGA_SEEDS (default 1,2,3) are tried in turn, the next one when router2 diverges
+# (fpga/pnr_watch.py). The electrostatic placer (FPGA_PLACER, default static) leaves the router
+# less to do on this design than nextpnr's default HeAP, and router2 converges where router1 does
+# not. The board top's defaults are the configuration that routes (fpga/ulx3s_top.sv: the
+# register file in distributed RAM, LanesPerMfu 4 at SIMD8 and 8 above).
+if [ "${FPGA_SGU_PLL:-20}" = 75 ]; then pll_sgu=("${pll75[@]}"); else pll_sgu=("${pll20[@]}"); fi
 flow=("$here/flow.sh" --root "$src" --list rtl/sgu_files.f --list fpga/board_files.f
       --lpf fpga/ulx3s.lpf --freq 75 --pnr-timeout "${FPGA_PNR_TIMEOUT:-3600}"
-      --placer "${FPGA_PLACER:-static}" --router router2)
+      --placer "${FPGA_PLACER:-static}" --router router2 --seeds "${FPGA_SEEDS:-1,2,3}")
 
 # name|device|lanes (0: without the SGU)|smaller configuration whose failure decides this one|
 # configuration whose mapped netlist is placed again (mapping does not depend on the device)
@@ -89,8 +97,11 @@ t["not_fit"] = [f"not mapped: {ref} already needs {comb} LUT sites, "
 json.dump(t, sys.stdout, indent=1)
 EOF
   else
-    params=("${pll75[@]}")
-    if [ "$lanes" = 0 ]; then params+=(WithSgu=0); else params+=(NumLanes="$lanes"); fi
+    if [ "$lanes" = 0 ]; then
+      params=("${pll75[@]}" WithSgu=0)
+    else
+      params=("${pll_sgu[@]}" NumLanes="$lanes")
+    fi
     from=()
     if [ -n "$reuse" ] && [ -f "build/fpga/$reuse/$reuse.json" ] && [ -f "build/fpga/$reuse/synth.stat" ]; then
       from=(--netlist "build/fpga/$reuse/$reuse.json")
