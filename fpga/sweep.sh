@@ -44,13 +44,16 @@ pll20=(SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 PllClkopDiv=30 PllClkopCphas
 # stops after FPGA_PNR_TIMEOUT seconds (default 3600) and reports its packing; the seeds of
 # FPGA_SEEDS (default 1,2,3) are tried in turn, the next one when router2 diverges
 # (fpga/pnr_watch.py). The electrostatic placer (FPGA_PLACER, default static) leaves the router
-# less to do on this design than nextpnr's default HeAP, and router2 converges where router1 does
-# not. The board top's defaults are the configuration that routes (fpga/ulx3s_top.sv: the
-# register file in distributed RAM, LanesPerMfu 4 at SIMD8 and 8 above).
+# less to do on this design than nextpnr's default HeAP. The router is FPGA_ROUTER (default
+# router1, which routes the SIMD8 board where router2 diverged, and to a higher Fmax; router2
+# was the one that converged when the register file was in block RAM). The board top's defaults
+# are the configuration that routes (fpga/ulx3s_top.sv: the register file in distributed RAM,
+# LanesPerMfu 4 at SIMD8 and 8 above).
 if [ "${FPGA_SGU_PLL:-20}" = 75 ]; then pll_sgu=("${pll75[@]}"); else pll_sgu=("${pll20[@]}"); fi
 flow=("$here/flow.sh" --root "$src" --list rtl/sgu_files.f --list fpga/board_files.f
       --lpf fpga/ulx3s.lpf --freq 75 --pnr-timeout "${FPGA_PNR_TIMEOUT:-3600}"
-      --placer "${FPGA_PLACER:-static}" --router router2 --seeds "${FPGA_SEEDS:-1,2,3}")
+      --placer "${FPGA_PLACER:-static}" --router "${FPGA_ROUTER:-router1}"
+      --seeds "${FPGA_SEEDS:-1,2,3}")
 
 # name|device|lanes (0: without the SGU)|smaller configuration whose failure decides this one|
 # configuration whose mapped netlist is placed again (mapping does not depend on the device)
