@@ -13,8 +13,11 @@
 // return zero data with SLVERR on that beat; writes are dropped (the other beats of the burst are
 // written) and B says SLVERR. W beats are accepted one per cycle as soon as their AW has been
 // (WLAST ends the burst); B follows one cycle after WLAST.
-// Reads: the first R beat comes 2 cycles after the AR handshake, then one beat per cycle while
-// RREADY is high. Valid/ready follow AXI: outputs stable while valid && !ready (assertions).
+// Reads: the first R beat comes 3 cycles after the AR handshake, then one beat per cycle while
+// RREADY is high. The R channel leaves from registers of its own (an output stage after the
+// RAM's read register), so a master's logic starts from a flip-flop rather than from the block
+// RAM's output (5.6 ns from clock to output on the ECP5: docs/fpga.md "The routed paths with
+// router1"). Valid/ready follow AXI: outputs stable while valid && !ready (assertions).
 //
 // AXI4-Lite host port (s_axil_*, 32-bit words): a write needs AW and W together (both readies
 // rise in the same cycle); WSTRB writes the addressed bytes. Each request is taken into a
@@ -168,6 +171,12 @@ module sgu_axi_bram #(
   logic               r_err_q, r_err_d;
   logic               r_last_q, r_last_d;
   logic [IdWidth-1:0] r_id_q, r_id_d;
+  // R output stage: the beat read from the RAM (r_*_q, the RAM's read register) moves here when
+  // the stage is empty or being emptied (r_take).
+  logic                 r_take;
+  logic                 o_valid_q, o_err_q, o_last_q;
+  logic [IdWidth-1:0]   o_id_q;
+  logic [DataWidth-1:0] o_data_q;
   logic               r_issue;                // an R beat is produced this cycle
   logic               r_ok;                   // from the RAM
 
@@ -202,7 +211,8 @@ module sgu_axi_bram #(
   // Arbitration of the RAM port: AXI4 write beats, then AXI4 read beats, then the host.
   assign w_beat  = wr_active_q && s_axi_wvalid_i;
   assign w_ok    = w_beat && !wr_burst_q[1] && in_range(wr_addr_q);  // FIXED or INCR
-  assign r_issue = !w_beat && rd_active_q && (!r_valid_q || s_axi_rready_i);
+  assign r_take  = r_valid_q && (!o_valid_q || s_axi_rready_i);
+  assign r_issue = !w_beat && rd_active_q && (!r_valid_q || r_take);
   assign r_ok    = r_issue && !rd_burst_q[1] && in_range(rd_addr_q);
   assign hw_grant = !w_beat && !r_issue && hw_req_q;
   assign hr_grant = !w_beat && !r_issue && !hw_grant && hr_req_q && !r_valid_q;
@@ -310,7 +320,7 @@ module sgu_axi_bram #(
     r_err_d     = r_err_q;
     r_last_d    = r_last_q;
     r_id_d      = r_id_q;
-    if (s_axi_rvalid_o && s_axi_rready_i) begin
+    if (r_take) begin
       r_valid_d = 1'b0;
     end
     if (s_axi_arvalid_i && s_axi_arready_o) begin
@@ -363,11 +373,30 @@ module sgu_axi_bram #(
   assign s_axi_bid_o     = wr_id_q;
   assign s_axi_bresp_o   = b_resp_q;
   assign s_axi_arready_o = !rd_active_q;
-  assign s_axi_rvalid_o  = r_valid_q;
-  assign s_axi_rid_o     = r_id_q;
-  assign s_axi_rdata_o   = r_err_q ? '0 : ram_rdata_q;
-  assign s_axi_rresp_o   = r_err_q ? RespSlvErr : RespOkay;
-  assign s_axi_rlast_o   = r_last_q;
+  assign s_axi_rvalid_o  = o_valid_q;
+  assign s_axi_rid_o     = o_id_q;
+  assign s_axi_rdata_o   = o_data_q;
+  assign s_axi_rresp_o   = o_err_q ? RespSlvErr : RespOkay;
+  assign s_axi_rlast_o   = o_last_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      o_valid_q <= 1'b0;
+      o_err_q   <= 1'b0;
+      o_last_q  <= 1'b0;
+      o_id_q    <= '0;
+    end else if (r_take) begin
+      o_valid_q <= 1'b1;
+      o_err_q   <= r_err_q;
+      o_last_q  <= r_last_q;
+      o_id_q    <= r_id_q;
+    end else if (s_axi_rready_i) begin
+      o_valid_q <= 1'b0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (r_take) o_data_q <= r_err_q ? '0 : ram_rdata_q;
+  end
 
   assign s_axil_awready_o = hw_take;
   assign s_axil_wready_o  = hw_take;
@@ -451,6 +480,6 @@ module sgu_axi_bram #(
   `SGU_ASSERT(WLast_A, w_beat |-> s_axi_wlast_i == (wr_left_q == '0))
   // One RAM access per cycle; the RAM output is never replaced under a pending R beat.
   `SGU_ASSERT(RamOwner_A, $onehot0({w_beat, r_issue, hw_grant, hr_grant}))
-  `SGU_ASSERT(RamHold_A, s_axi_rvalid_o && !s_axi_rready_i |-> !(ram_en && !ram_we))
+  `SGU_ASSERT(RamHold_A, r_valid_q && !r_take |-> !(ram_en && !ram_we))
 
 endmodule
