@@ -554,13 +554,6 @@ module sgu_core #(
   logic [NumLanes-1:0]            wr_lanes;
   logic [NumLanes-1:0][31:0]      wr_lo, wr_hi;
 
-  // The immediate as operand b (alu_ctl_t.use_imm: addi .. lui, muli), loaded by the register
-  // file into port 1's operand registers in every lane: {high word's fill bit, low word}, lui's
-  // shift applied here once (lui's value is 32 bits: its high word is zero).
-  logic [32:0] r_lane_imm;
-  assign r_lane_imm = (r_dec_q.opcode == OpLui) ? {1'b0, r_dec_q.imm[23:0], 8'd0}
-                                                : {r_dec_q.imm[31], r_dec_q.imm};
-
   sgu_regfile #(
     .NumLanes  (NumLanes),
     .RfBlockRam(RfBlockRam)
@@ -577,8 +570,6 @@ module sgu_core #(
     .fl_sel_i  (fl_sel),
     .fx_i      (fx_lo),
     .fl_i      (fl_lo),
-    .imm_sel_i (r_dec_q.alu.use_imm),
-    .imm_i     (r_lane_imm),
     .rd_lo_o   (src_lo),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
@@ -687,6 +678,11 @@ module sgu_core #(
   logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
   logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
   logic                      l2_shift_q;   // the short writer in L2 is a shift
+  // The lanes' immediate as operand b: {high word's fill bit, low word}, lui's shift applied
+  // here once rather than in every lane (lui's value is 32 bits: its high word is zero).
+  logic [32:0]               r_lane_imm;
+  assign r_lane_imm = (r_dec_q.opcode == OpLui) ? {1'b0, r_dec_q.imm[23:0], 8'd0}
+                                                : {r_dec_q.imm[31], r_dec_q.imm};
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
     // The MFU result this lane writes in L6, named per lane for the waveform view only.
     /* verilator lint_off UNUSEDSIGNAL */
@@ -698,6 +694,7 @@ module sgu_core #(
       .clk_i    (clk_i),
       .ld_i     (x_ld),
       .ctl_i    (r_dec_q.alu),
+      .imm_i    (r_lane_imm),
       .a_i      (op_a[l]),
       .b_i      (op_b[l]),
       .c_i      (op_c[l]),

@@ -25,11 +25,13 @@
 
 module sgu_lane (
   input  logic                       clk_i,
-  input  logic                       ld_i,       // an instruction enters X: load ctl_i
+  input  logic                       ld_i,       // an instruction enters X: load ctl_i, imm_i
   input  sgu_pkg::alu_ctl_t          ctl_i,      // its controls (sgu_pkg::alu_decode, from R)
+  input  logic [32:0]                imm_i,      // its immediate as operand b (from R): the low
+                                                 // word, lui's shift applied, and the high
+                                                 // word's fill bit
   input  logic [63:0]                a_i,        // rs1 pair {r+1, r}
-  input  logic [63:0]                b_i,        // rs2 pair, or the immediate (sgu_regfile
-                                                 // loads it for alu_ctl_t.use_imm)
+  input  logic [63:0]                b_i,        // rs2 pair
   input  logic [63:0]                c_i,        // rs3 pair
   input  logic                       alu_en_i,   // a short operation is in the execute stage
   output logic [63:0]                res_o,      // short result (don't-care unless alu_en_i)
@@ -45,13 +47,18 @@ module sgu_lane (
   // no decoded control net fans out over every lane's datapath; docs/fpga.md "Timing of the
   // pipelined core"). The attribute is on the process: on the signal alone, Yosys would still
   // merge the lanes' identical flip-flops into one.
-  // (ctl.use_imm is the core's: the register file loads the immediate into operand b.)
-  /* verilator lint_off UNUSEDSIGNAL */
-  alu_ctl_t ctl;
-  /* verilator lint_on UNUSEDSIGNAL */
+  // The immediate likewise, as operand b's value (the core applies lui's shift once for all
+  // lanes, and sends the high word as one fill bit), so that b's select is one 2:1 multiplexer
+  // of two flip-flops.
+  alu_ctl_t    ctl;
+  logic [31:0] imm;
+  logic        imm_hi;
   (* keep *)
   always_ff @(posedge clk_i) begin
-    if (ld_i) ctl <= ctl_i;
+    if (ld_i) begin
+      ctl           <= ctl_i;
+      {imm_hi, imm} <= imm_i;
+    end
   end
 
   // ------------------------------------------------------------------------------ short ops
@@ -64,7 +71,7 @@ module sgu_lane (
 
   // li and lui go through the b operand (the ALU's operand select returns it), cvt through a:
   // its source is extended by the source type (ctl.a_dt = mod), every other operand by ctl.dt.
-  assign b_raw   = b_i;
+  assign b_raw   = ctl.use_imm ? {{32{imm_hi}}, imm} : b_i;
   // Extended operands: the MFU's integer inputs, the shifter's operand and cvt's source. The
   // adder, the logic and min / max / sel / li take the raw operands instead (below).
   assign a       = ext_dt(a_i, ctl.a_dt);

@@ -62,9 +62,6 @@ module sgu_regfile #(
   input  logic [1:0][NumLanes-1:0]          fl_sel_i,    // ... loads fl_i (if not fx_sel_i)
   input  logic [NumLanes-1:0][31:0]         fx_i,        // the result leaving X (distance 1)
   input  logic [NumLanes-1:0][31:0]         fl_i,        // the write at this edge (distance 2)
-  input  logic                              imm_sel_i,   // port 1 loads imm_i (its register
-                                                         // is not read: an immediate operand)
-  input  logic [32:0]                       imm_i,       // {high word's fill bit, low word}
   output logic [2:0][NumLanes-1:0][31:0]    rd_lo_o,     // register r of each port, per lane
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
   input  logic                              wr_en_i,     // write enable
@@ -295,26 +292,20 @@ module sgu_regfile #(
   end
 
   // Operand registers: the row read, the register's half selected; the low words of ports 0
-  // and 1 take the core's forwards instead when selected. Port 1 takes the instruction's
-  // immediate instead when it has one (imm_sel_i: the operation reads no rs2), so that the
-  // execute stage's operand b comes from these flip-flops with no select of its own.
+  // and 1 take the core's forwards instead when selected.
   for (genvar p = 0; p < 3; p++) begin : gen_out
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       logic [31:0] lo_q, hi_q;
-      logic        imm;
-      assign imm = p == 1 && imm_sel_i;
       always_ff @(posedge clk_i) begin
-        if (ld_i && (en_q[p] || imm)) begin
+        if (ld_i && en_q[p]) begin
           if (p < 2 && fx_sel_i[p < 2 ? p : 0][l]) begin
             lo_q <= fx_i[l];
           end else if (p < 2 && fl_sel_i[p < 2 ? p : 0][l]) begin
             lo_q <= fl_i[l];
-          end else if (imm) begin
-            lo_q <= imm_i[31:0];
           end else begin
             lo_q <= odd_q[p] ? rows[p][l][63:32] : rows[p][l][31:0];
           end
-          hi_q <= imm ? {32{imm_i[32]}} : rows[p][l][63:32];
+          hi_q <= rows[p][l][63:32];
         end
       end
       assign rd_lo_o[p][l] = lo_q;
@@ -323,7 +314,6 @@ module sgu_regfile #(
   end
 
   `SGU_ASSERT(NoWriteInClear_A, clearing_q |-> !wr_en_i)
-  `SGU_ASSERT(ImmNotForwarded_A, ld_i && imm_sel_i |-> fx_sel_i[1] == '0 && fl_sel_i[1] == '0)
   `SGU_ASSERT(ScalarUniform_A, wr_en_i && w_scalar |->
       wr_lo_i == {NumLanes{wr_lo_i[0]}} && (!wr_pair_i || wr_hi_i == {NumLanes{wr_hi_i[0]}}))
 

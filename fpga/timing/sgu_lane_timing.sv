@@ -5,7 +5,6 @@
 // fed by the lane's operands (the last stage ends in the result flops, as the core's write-back
 // does). In the core the ALU path also includes the write-back multiplexer and the register
 // file's bypass, and with LanesPerMfu > 1 the MFU's operands pass a LanesPerMfu:1 multiplexer.
-// Operand b is a register or an immediate alike: the core loads an immediate into it.
 // Used by docs/fpga.md ("Timing"); not part of the unit.
 
 module sgu_lane_timing (
@@ -14,6 +13,7 @@ module sgu_lane_timing (
   input  logic [7:0]  opcode_i,
   input  logic [3:0]  dt_i,
   input  logic [3:0]  mod_i,
+  input  logic [31:0] imm_i,
   input  logic [63:0] a_i,
   input  logic [63:0] b_i,
   input  logic [63:0] c_i,
@@ -31,6 +31,7 @@ module sgu_lane_timing (
 );
   logic [7:0]  opcode_q;
   logic [3:0]  dt_q, mod_q, fop_q;
+  logic [31:0] imm_q;
   logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q, ia, ib;
   logic        alu_en_q, long_valid_q, fpu_q, mulh_q, shift_q, right_q, wide_q;
   logic [1:0]  step_q;
@@ -39,6 +40,7 @@ module sgu_lane_timing (
     opcode_q     <= opcode_i;
     dt_q         <= dt_i;
     mod_q        <= mod_i;
+    imm_q        <= imm_i;
     a_q          <= a_i;
     b_q          <= b_i;
     c_q          <= c_i;
@@ -61,6 +63,8 @@ module sgu_lane_timing (
     .clk_i    (clk_i),
     .ld_i     (1'b1),
     .ctl_i    (sgu_pkg::alu_decode(opcode_q, dt_q, mod_q)),
+    .imm_i    ((opcode_q == sgu_isa_pkg::OpLui) ? {1'b0, imm_q[23:0], 8'd0}  // as the core does
+                                                : {imm_q[31], imm_q}),
     .a_i      (a_q),
     .b_i      (b_q),
     .c_i      (c_q),
