@@ -63,11 +63,10 @@ fpga-area: ## LUT4/FF/DSP of every RTL block mapped on its own to ECP5; writes d
 # The board build that places and routes today (docs/fpga.md "Routing"): the board top's
 # defaults (four lanes per MFU at SIMD8, eight at SIMD16 and SIMD32, the register file in
 # distributed RAM), the crossbar's multiplexers on slice multiplexers, nextpnr's static placer
-# and router2, the PLL at 20 MHz (docs/fpga.md has the routed Fmax of each width). Override
-# either variable for another build.
-# nextpnr's router and seeds: router1 routes the SIMD8 board where router2 diverged, and to a
-# higher Fmax (docs/fpga.md "Routed timing, step by step"); with router2 the seeds are tried in
-# turn until one routes (FPGA_ROUTER=router2).
+# and FPGA_ROUTER, the PLL at 20 MHz (docs/fpga.md has the routed Fmax of each width). Override
+# any variable for another build. router1 routes the SIMD8 board where router2 diverged, and to
+# a higher Fmax (docs/fpga.md "Routed timing, step by step"); with FPGA_ROUTER=router2 the seeds
+# of FPGA_SEEDS are tried in turn until one routes.
 FPGA_ROUTER       ?= router1
 FPGA_SEEDS        ?= 1,2,3,4
 FPGA_BOARD_FLOW   ?= --placer static --router $(FPGA_ROUTER) --freq 20 --seeds $(FPGA_SEEDS)

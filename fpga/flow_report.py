@@ -254,19 +254,17 @@ def table_sweep(summaries):
             result = "**does not fit**: " + "; ".join(s.get("not_fit", []))
         elif s.get("status") == "synth-failed":
             result = "synthesis failed"
-        elif s.get("status") == "router-diverged":
-            est = s.get("fmax_placed_estimate_mhz")
-            seeds = ", ".join(str(t["seed"]) for t in s.get("attempts", []))
-            fm = "-"
-            result = (f"fits after packing; router2 diverged on every seed tried ({seeds}), "
-                      f"no Fmax" + (f" (nextpnr's estimate after placement: {est:.1f} MHz)"
-                                    if est else ""))
-        elif s.get("status") == "pnr-timeout":
+        elif s.get("status") in ("pnr-timeout", "router-diverged"):
             # Summaries written before the estimate was kept apart have it as fmax_min_mhz.
             est = s.get("fmax_placed_estimate_mhz") or s.get("fmax_min_mhz")
             fm = "-"
-            result = (f"fits after packing; place and route stopped at the time limit "
-                      f"({s.get('times_s', {}).get('pnr', '?')} s) while routing, no Fmax"
+            if s["status"] == "router-diverged":
+                seeds = ", ".join(str(t["seed"]) for t in s.get("attempts", []))
+                why = f"router2 diverged on every seed tried ({seeds})"
+            else:
+                why = (f"place and route stopped at the time limit "
+                       f"({s.get('times_s', {}).get('pnr', '?')} s) while routing")
+            result = (f"fits after packing; {why}, no Fmax"
                       + (f" (nextpnr's estimate after placement: {est:.1f} MHz)" if est else ""))
         elif s.get("timing_met") is False:
             cp = s.get("critical_path") or {}
