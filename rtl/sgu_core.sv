@@ -19,7 +19,8 @@
 //       in the LSU; a store starts only when every older instruction has retired, so its AXI
 //       writes follow the records before it; a load when no older long result is still to be
 //       written); long
-//       operations (multiply, FP32, 64-bit shifts) enter the sgu_mfu pipelines. A 64-bit
+//       operations (multiply, FP32, 64-bit shifts and the 64-bit adds, logic, compares, min
+//       and max) enter the sgu_mfu pipelines. A 64-bit
 //       multiply or shift holds X for three cycles (steps 0, 1, 2).
 //   L2..L6  short results are written at the end of L2 (from l2_data_q), long results at the
 //       end of L6 (the long pipe: sgu_mfu registers its inputs, then S1..S5). Every instruction's retire record travels X -> L2 -> ...
@@ -799,7 +800,9 @@ module sgu_core #(
       .mulh_i  (x_dec_q.opcode == OpMulh),
       .shift_i (x_dec_q.opcode inside {OpShl, OpShli, OpShr, OpShri}),
       .right_i (x_dec_q.opcode inside {OpShr, OpShri}),
-      .wide_i  (dt_size_log2(x_dec_q.dt) == 2'd3),
+      .wide_i  (x_dec_q.wide),
+      .alu_i   (op_is_alu64(x_dec_q.opcode, x_dec_q.dt)),
+      .alu_op_i(alu64_op(x_dec_q.opcode)),
       .step_i  (x_step_q),
       .dt_i    (x_dec_q.dt),
       .result_o(res)

@@ -2,21 +2,27 @@
 // SGU lane datapath: the single-cycle integer ALU of one lane, and its operands for the MFU.
 //
 // One instance per lane, replicated by a named generate loop in sgu_core. Operands arrive as raw
-// register pairs in the execute stage; the lane computes in 64 bits and extends the result from
-// the type width, which is the narrow-type rule of docs/isa.md. The adder and the logic take the
-// raw operands (a result's low type-width bits depend only on the operands' low bits) and the
-// comparison is rebuilt from the raw sum at the type's width; the operands extended by their
-// type (sgu_pkg::ext_dt) serve the MFU, the shifter and cvt.
-//   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, min/max, cmp, sel, li/lui,
-//     integer<->integer cvt: res_o is combinational in the execute stage.
+// register pairs in the execute stage. The ALU is 32 bits wide: it computes the 8- to 32-bit
+// types and extends the result from the type width, which is the narrow-type rule of
+// docs/isa.md; the adds, logic, compares, min and max of 64-bit types run on the MFU
+// (sgu_pkg::op_is_alu64), and of the 64-bit types the lane only moves words (sel, li, cvt). The
+// adder and the logic take the raw operands (a result's low type-width bits depend only on the
+// operands' low bits) and the comparison is rebuilt from the raw sum at the type's width; the
+// operands extended by their type (sgu_pkg::ext_dt) serve the MFU, the shifter and cvt.
+//   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, min/max, cmp of 8- to 32-bit
+//     types; sel, li/lui, integer<->integer cvt of every integer type: res_o is combinational
+//     in the execute stage.
 //   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
 //     shifts by the amount's low ShiftSplit (3) bits into sh_q (at every edge a shift is in X,
 //     the last one being the edge it leaves X); in L2 the rest of the shift gives sh_res_o,
 //     which the core writes at the end of L2 (like a shuffle's result: nothing forwards it
 //     into X).
 //   Long operations: every multiply, every FP32 operation (including the conversions that
-//     involve f32) and the shifts of 64-bit types (a 64-bit barrel shifter in every lane was a
-//     third of the lane's logic: docs/fpga.md "Blocks") run on sgu_mfu, the multiply / FP unit,
+//     involve f32), the shifts of 64-bit types (a 64-bit barrel shifter in every lane was a
+//     third of the lane's logic: docs/fpga.md "Blocks") and the 64-bit adds, logic, compares,
+//     min and max (the adder's high half, its compare and select were a fifth of the lane, and
+//     the end of its carry chain the execute stage's critical path: docs/fpga.md "Blocks") run
+//     on sgu_mfu, the multiply / FP unit,
 //     which sgu_core instantiates once per LanesPerMfu lanes. The lane supplies its operands
 //     ia_o / ib_o, extended as the ALU uses them (a by its type ctl.a_dt, b by ctl.dt): their
 //     low words are also the FP operands a and b (every FP operation has type f32, whose
@@ -79,7 +85,7 @@ module sgu_lane (
   assign sgn     = dt_signed(ctl.dt);
   assign size    = dt_size_log2(ctl.dt);
 
-  // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 64-bit
+  // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 32-bit
   // adder for add, sub, compare, min and max; one 32-bit right shifter for both shift directions
   // (a left shift is the bit-reversed right shift of the bit-reversed operand); one operand select
   // for min, max and sel.
@@ -89,20 +95,20 @@ module sgu_lane (
   // from the type's width at the end (ext_lo), so the operands' extension would only lengthen
   // the execute stage's loop (register -> ALU -> forward into the operand registers) by its
   // multiplexers. What extended operands gave for free is the comparison: it is rebuilt from the
-  // raw sum's bits at the type's width w (8, 16, 32, 64), with d = a + ~b + 1:
-  //   unsigned a < b  <=>  no carry out of bit w-1   (c_w = d[w] ^ a[w] ^ ~b[w], c_64 = d[64])
+  // raw sum's bits at the type's width w (8, 16, 32), with d = a + ~b + 1:
+  //   unsigned a < b  <=>  no carry out of bit w-1   (c_w = d[w] ^ a[w] ^ ~b[w], c_32 = d[32])
   //   signed   a < b  <=>  a[w-1] != b[w-1] ? a[w-1] : d[w-1]   (equal signs cannot overflow)
-  // The narrow widths' candidates come from the middle of the carry chain; only the 64-bit
-  // ones wait for its end.
+  // The narrow widths' candidates come from the middle of the carry chain; only the 32-bit
+  // ones wait for its end. The high word of the result is the operand select's (sel, li, cvt of
+  // 64-bit types): the other results of a 64-bit type come from the MFU.
   always_comb begin
-    logic [63:0] alu, logic_res, pick, diff;
-    logic [31:0] ext_lo;
-    logic [64:0] sum, addend;
-    logic [3:0]  lt_u, lt_s;
+    logic [63:0] pick;
+    logic [31:0] alu, logic_res, diff;
+    logic [32:0] sum, addend;
+    logic [2:0]  lt_u, lt_s;
     logic        sub, lt, eq, cond, pick_b;
     res_o     = 'x;
     alu       = 'x;
-    ext_lo    = 'x;
     logic_res = 'x;
     pick      = 'x;
     diff      = 'x;
@@ -118,33 +124,31 @@ module sgu_lane (
     if (alu_en_i) begin
       // Adder: a + b, or a - b (= a + ~b + 1) for everything that compares.
       sub    = ctl.sub;
-      addend = {1'b0, sub ? ~b_raw : b_raw};
-      sum    = {1'b0, a_i} + addend + 65'(sub);
-      // Index k: width w = 8 << k; the carry into bit w recovered from the sum (w = 64: the
-      // carry out).
+      addend = {1'b0, sub ? ~b_raw[31:0] : b_raw[31:0]};
+      sum    = {1'b0, a_i[31:0]} + addend + 33'(sub);
+      // Index k: width w = 8 << k; the carry into bit w recovered from the sum (w = 32: the
+      // carry out). size is never 3 here (64-bit compares, min and max are long).
       lt_u[0] = !(sum[8] ^ a_i[8] ^ addend[8]);
       lt_u[1] = !(sum[16] ^ a_i[16] ^ addend[16]);
-      lt_u[2] = !(sum[32] ^ a_i[32] ^ addend[32]);
-      lt_u[3] = !sum[64];
+      lt_u[2] = !sum[32];
       lt_s[0] = (a_i[7] != b_raw[7]) ? a_i[7] : sum[7];
       lt_s[1] = (a_i[15] != b_raw[15]) ? a_i[15] : sum[15];
       lt_s[2] = (a_i[31] != b_raw[31]) ? a_i[31] : sum[31];
-      lt_s[3] = (a_i[63] != b_raw[63]) ? a_i[63] : sum[63];
-      lt      = sgn ? lt_s[size] : lt_u[size];
+      lt      = sgn ? lt_s[size[1] ? 2'd2 : size] : lt_u[size[1] ? 2'd2 : size];
       // Equality from the raw operands, beside the adder (not a zero detect after its carry
       // chain): two values extended from the type's width are equal exactly when their low
       // width bits are. The condition is the decoded truth table over (lt, eq)
       // (sgu_pkg::alu_decode).
-      diff = a_i ^ b_raw;
+      diff = a_i[31:0] ^ b_raw[31:0];
       eq   = diff[7:0] == '0 && (size == 2'd0 || diff[15:8] == '0) &&
-             (size <= 2'd1 || diff[31:16] == '0) && (size != 2'd3 || diff[63:32] == '0);
+             (size <= 2'd1 || diff[31:16] == '0);
       cond = ctl.cond_tt[{lt, eq}];
 
       // Logic.
       unique case (ctl.logic_op)
-        2'd0:    logic_res = a_i & b_raw;
-        2'd1:    logic_res = a_i | b_raw;
-        default: logic_res = a_i ^ b_raw;
+        2'd0:    logic_res = a_i[31:0] & b_raw[31:0];
+        2'd1:    logic_res = a_i[31:0] | b_raw[31:0];
+        default: logic_res = a_i[31:0] ^ b_raw[31:0];
       endcase
 
       // Operand select: min (lt ? a : b), max (lt ? b : a), sel (rs1 != 0 ? b : c), li/lui
@@ -157,19 +161,23 @@ module sgu_lane (
         PickA:   pick_b = 1'b0;
         default: pick_b = a_i[31:0] != '0;  // PickSel
       endcase
-      pick = pick_b ? b_raw : ((ctl.pick == PickSel) ? c_i : a);
+      // The high word only for sel, li and cvt (min and max of 64-bit types are long), so that
+      // lt decides 32 bits.
+      pick[31:0]  = pick_b ? b_raw[31:0] : ((ctl.pick == PickSel) ? c_i[31:0] : a[31:0]);
+      pick[63:32] = (ctl.pick == PickB || (ctl.pick == PickSel && a_i[31:0] != '0)) ?
+                    b_raw[63:32] : ((ctl.pick == PickSel) ? c_i[63:32] : a[63:32]);
 
       unique case (ctl.res)
-        AluSum:   alu = sum[63:0];
+        AluSum:   alu = sum[31:0];
         AluLogic: alu = logic_res;
-        AluCmp:   alu = {63'd0, cond};
-        default:  alu = pick;  // AluPick (AluShift: sh_res_o, in L2)
+        AluCmp:   alu = {31'd0, cond};
+        default:  alu = pick[31:0];  // AluPick (AluShift: sh_res_o, in L2)
       endcase
       // The result's type extension: only the low word's upper bits need it (8- and 16-bit
-      // types). A 64-bit type's result is its own extension, and the high word of a narrower
-      // type's result is never written (the destination is one register) nor observed.
-      ext_lo = 32'(ext_dt(alu, ctl.dt));
-      res_o  = {alu[63:32], ext_lo};
+      // types). A 64-bit type's result (sel, li, cvt: the operand select's) is its own
+      // extension, and the high word of a narrower type's result is never written (the
+      // destination is one register) nor observed.
+      res_o  = {pick[63:32], 32'(ext_dt({32'd0, alu}, ctl.dt))};
     end
   end
 

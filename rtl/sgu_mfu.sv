@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU multiply / FP unit: FP32 arithmetic, every integer multiply and the 64-bit shifts, 6 stages,
-// 1 multiplier.
+// SGU multiply / FP unit: FP32 arithmetic, every integer multiply, the 64-bit shifts and the
+// 64-bit adds, logic, compares, min and max; 6 stages, 1 multiplier.
 //
 // An FP32 unit (IEEE-754 binary32, round to nearest even, subnormals kept, one canonical NaN;
 // docs/fpu.md has every rule) and integer multiplier (mul, muli, mulh at 8..64 bits), of which
@@ -23,8 +23,10 @@
 //            register, so that S1 starts from flip-flops).
 //   S1  t+1  combinational on the registered inputs: FP classification, x/y/z selection, specials,
 //            exponents and the alignment shift amount, min/max/compare, conversion set-up,
-//            64-bit shift set-up, multiplier operand selection. Registered at the end of t.
-//   S2  t+2  the multiplier p = mul_a_q * mul_b_q (and the mulh sign correction); beside it
+//            64-bit shift set-up, the 64-bit ALU, multiplier operand selection. Registered at
+//            the end of t.
+//   S2  t+2  the multiplier p = mul_a_q * mul_b_q (a 64-bit ALU result in its place), the mulh
+//            sign correction; beside it
 //            the addend alignment shift, the adder's operand and carry-in, and the
 //            subnormal-limit mask of the normaliser. Registered.
 //   S3  t+3  FP: the 77-bit add (and Z - P beside it), sign, the normalisation count;
@@ -56,6 +58,12 @@
 //     {hi + p[31:0], lo} in the S3->S4 result register, so the steps must be back to back (an
 //     assertion checks it). Only step 2 has a result, 5 cycles after it entered; the S5 value
 //     that follows steps 0 and 1 is a partial sum to be ignored.
+//   64-bit ALU operation (alu_i, i64/u64, one step): alu_op_i (sgu_pkg::alu64_op_e) of
+//     ia_i and ib_i, in S1 beside the FP datapath: add, sub, and, or, xor; cmp gives
+//     {0, cond_i's condition over (a < b, a == b)} (sgu_pkg::cmp_truth; signedness from dt_i);
+//     min and max pick an operand. The lanes' ALU is 32 bits wide (sgu_pkg::op_is_alu64). The
+//     result rides the S2 -> S3 product register (p_q) in the multiplier's place and leaves S3
+//     as any integer result.
 //   64-bit shift (shift_i with wide_i, i64/u64; right_i for shr): the three steps of the 64-bit
 //     multiply on prepared operands. a << n (n = ib_i[5:0], the amount modulo 64) is the low
 //     64 bits of a * 2^n. A logical right shift is a left shift of the bit-reversed operand,
@@ -89,7 +97,9 @@ module sgu_mfu
   input  logic        mulh_i,    // integer: high 32 bits of the 64-bit product (i32/u32)
   input  logic        shift_i,   // integer, wide_i: 64-bit shift of ia_i by ib_i[5:0]
   input  logic        right_i,   // shift_i: right (arithmetic for signed dt_i), else left
-  input  logic        wide_i,    // integer: 64-bit type (i64/u64), three steps
+  input  logic        wide_i,    // integer: 64-bit multiply or shift, three steps
+  input  logic        alu_i,     // integer: 64-bit ALU operation alu_op_i (i64/u64), one step
+  input  logic [2:0]  alu_op_i,  // sgu_pkg::alu64_op_e; cmp's condition is cond_i
   input  logic [1:0]  step_i,    // wide only: 0 a_lo*b_lo, 1 a_lo*b_hi, 2 a_hi*b_lo, back to back
   input  logic [3:0]  dt_i,      // result type: result_o = ext_dt(raw, dt_i); FP: f32 or, for
                                  // float->int, the destination integer type
@@ -107,7 +117,8 @@ module sgu_mfu
   // S0: the inputs, registered (the core's operand select and extension end here, so that S1
   // starts from flip-flops). The data registers load only with an operation.
   // =======================================================================================
-  logic        valid_s1, fpu_s1, mulh_s1, shift_s1, right_s1, wide_s1;
+  logic        valid_s1, fpu_s1, mulh_s1, shift_s1, right_s1, wide_s1, alu_s1;
+  logic [2:0]  alu_op_s1;
   logic [3:0]  fop_s1, dt_s1;
   logic [2:0]  cond_s1;
   logic [31:0] a_s1, b_s1, c_s1;
@@ -136,6 +147,8 @@ module sgu_mfu
       shift_s1 <= shift_i;
       right_s1 <= right_i;
       wide_s1  <= wide_i;
+      alu_s1   <= alu_i;
+      alu_op_s1 <= alu_op_i;
       step_s1 <= step_i;
       dt_s1   <= dt_i;
     end
@@ -420,6 +433,47 @@ module sgu_mfu
     end
   end
 
+  // ---- 64-bit ALU operations ----
+  // Only with one in S1 (otherwise don't-care: no gate, and the simulation skips it). One
+  // 64-bit adder: a + b, or a - b for everything that compares; lt from the difference (signed:
+  // the operands' signs when they differ, since equal signs cannot overflow), eq beside it.
+  logic        alu_en_s1;
+  logic [63:0] alu_res_s1;
+
+  assign alu_en_s1 = valid_s1 & ~fpu_s1 & alu_s1;
+  always_comb begin
+    logic [64:0] sum;
+    logic [63:0] logic_res;
+    logic        sub, lt, eq, pick_b;
+    logic [3:0]  tt;
+    sum        = 'x;
+    logic_res  = 'x;
+    sub        = 'x;
+    lt         = 'x;
+    eq         = 'x;
+    pick_b     = 'x;
+    tt         = 'x;
+    alu_res_s1 = 'x;
+    if (alu_en_s1) begin
+      sub = alu_op_s1 != sgu_pkg::Alu64Add;
+      sum = {1'b0, ia_s1} + {1'b0, sub ? ~ib_s1 : ib_s1} + 65'(sub);
+      lt  = sgu_pkg::dt_signed(dt_s1) ? ((ia_s1[63] != ib_s1[63]) ? ia_s1[63] : sum[63])
+                                      : !sum[64];
+      eq  = ia_s1 == ib_s1;
+      tt  = sgu_pkg::cmp_truth(cond_s1);
+      // The result select in the lanes' form: the adder, the logic, the compare, an operand.
+      if (alu_op_s1 == sgu_pkg::Alu64And)     logic_res = ia_s1 & ib_s1;
+      else if (alu_op_s1 == sgu_pkg::Alu64Or) logic_res = ia_s1 | ib_s1;
+      else                                    logic_res = ia_s1 ^ ib_s1;
+      pick_b = (alu_op_s1 == sgu_pkg::Alu64Min) ? !lt : lt;
+      if (alu_op_s1 inside {sgu_pkg::Alu64Add, sgu_pkg::Alu64Sub}) alu_res_s1 = sum[63:0];
+      else if (alu_op_s1 == sgu_pkg::Alu64Cmp) alu_res_s1 = {63'd0, tt[{lt, eq}]};
+      else if (alu_op_s1 inside {sgu_pkg::Alu64Min, sgu_pkg::Alu64Max})
+        alu_res_s1 = pick_b ? ib_s1 : ia_s1;
+      else alu_res_s1 = logic_res;
+    end
+  end
+
   // ---- Operands of the one multiplier ----
   logic [31:0] mul_a_d, mul_b_d;
 
@@ -449,7 +503,8 @@ module sgu_mfu
   logic [31:0] mul_a_q, mul_b_q;
   logic [3:0]  dt2_q;
   fp_s2_t      fp2_q;
-  logic        a_neg2_q, b_neg2_q, mulh2_q, acc2_q, shr2_q, neg2_q;
+  logic        a_neg2_q, b_neg2_q, mulh2_q, acc2_q, shr2_q, neg2_q, alu2_q;
+  logic [63:0] alu_res2_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -482,7 +537,12 @@ module sgu_mfu
       acc2_q   <= acc_s1;
       shr2_q   <= shr_s1;
       neg2_q   <= sh_neg_s1;
+      alu2_q   <= alu_s1;
     end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (alu_en_s1) alu_res2_q <= alu_res_s1;
   end
 
   // =======================================================================================
@@ -492,8 +552,8 @@ module sgu_mfu
   logic [31:0] corr;
   fp_s3_t      fp_s2;
 
-  // The one multiplier of the unit.
-  assign p = mul_a_q * mul_b_q;
+  // The one multiplier of the unit; a 64-bit ALU result takes the product's place.
+  assign p = (!fpu2_q && alu2_q) ? alu_res2_q : mul_a_q * mul_b_q;
 
   // mulh i32: the amount to subtract from the unsigned product's high word (mod 2^32).
   assign corr = (a_neg2_q ? mul_b_q : 32'd0) + (b_neg2_q ? mul_a_q : 32'd0);
@@ -736,8 +796,12 @@ module sgu_mfu
   `SGU_ASSERT_KNOWN(ValidKnown_A, valid_s1)
   // 64-bit multiplies and shifts, and only they, have three steps; mulh is i32/u32 only; shifts
   // reach the unit only for 64-bit types (the lanes shift the narrower ones).
-  `SGU_ASSERT(WideType_A, int_in |-> wide_s1 == (dt_s1 == sgu_isa_pkg::DtI64 ||
-                                                 dt_s1 == sgu_isa_pkg::DtU64))
+  `SGU_ASSERT(WideType_A, int_in && !alu_s1 |-> wide_s1 == (dt_s1 == sgu_isa_pkg::DtI64 ||
+                                                            dt_s1 == sgu_isa_pkg::DtU64))
+  // A 64-bit ALU operation is one step of a 64-bit type, and nothing else.
+  `SGU_ASSERT(AluType_A, int_in && alu_s1 |-> !wide_s1 && !mulh_s1 && !shift_s1 &&
+                                            (dt_s1 == sgu_isa_pkg::DtI64 ||
+                                             dt_s1 == sgu_isa_pkg::DtU64))
   `SGU_ASSERT(MulhType_A, int_in && mulh_s1 |-> dt_s1 == sgu_isa_pkg::DtI32 ||
                                                dt_s1 == sgu_isa_pkg::DtU32)
   `SGU_ASSERT(ShiftWide_A, int_in && shift_s1 |-> wide_s1 && !mulh_s1)

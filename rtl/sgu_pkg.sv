@@ -133,21 +133,54 @@ package sgu_pkg;
     return c;
   endfunction
 
+  // The 64-bit integer operations of the adder, the logic and the comparator: add, sub, and,
+  // or, xor, min, max, cmp (and their immediate forms) on i64 / u64. The lanes' ALU is 32 bits
+  // wide; these run on sgu_mfu's 64-bit integer ALU ("64-bit ALU operations" there). sel, li
+  // and cvt of 64-bit types stay in the lanes: they move words, and compute nothing across
+  // them.
+  function automatic logic op_is_alu64(logic [7:0] opcode, logic [3:0] dt);
+    return dt_size_log2(dt) == 2'd3 &&
+           (opcode inside {OpAdd, OpAddi, OpSub, OpAnd, OpAndi, OpOr, OpOri, OpXor, OpXori,
+                           OpMin, OpMini, OpMax, OpMaxi, OpCmp, OpCmpi});
+  endfunction
+
+  // The operation of sgu_mfu's 64-bit integer ALU (alu_op_i), from the opcode of an
+  // op_is_alu64 instruction. The compare's condition is the instruction's mod (cmp_truth).
+  typedef enum logic [2:0] {
+    Alu64Add, Alu64Sub, Alu64And, Alu64Or, Alu64Xor, Alu64Cmp, Alu64Min, Alu64Max
+  } alu64_op_e;
+
+  function automatic alu64_op_e alu64_op(logic [7:0] opcode);
+    alu64_op_e r;
+    unique case (opcode)
+      OpAdd, OpAddi: r = Alu64Add;
+      OpAnd, OpAndi: r = Alu64And;
+      OpOr, OpOri:   r = Alu64Or;
+      OpXor, OpXori: r = Alu64Xor;
+      OpCmp, OpCmpi: r = Alu64Cmp;
+      OpMin, OpMini: r = Alu64Min;
+      OpMax, OpMaxi: r = Alu64Max;
+      default:       r = Alu64Sub;  // OpSub
+    endcase
+    return r;
+  endfunction
+
   // Pipeline depth of the long operations (sgu_mfu): issued in the execute stage (cycle t), their
   // result is written at the end of cycle t + LongLatency - 1.
   localparam int unsigned LongLatency = 6;
 
   // The operation runs in the lane's multiply / FP pipeline (sgu_mfu) rather than the
-  // single-cycle ALU: every multiply, every FP32 operation, cvt to or from f32, and the shifts
-  // of 64-bit types (the lane's shifter is 32 bits wide; the MFU shifts by multiplying,
-  // sgu_mfu "64-bit shifts").
+  // single-cycle ALU: every multiply, every FP32 operation, cvt to or from f32, the shifts of
+  // 64-bit types (the lane's shifter is 32 bits wide; the MFU shifts by multiplying, sgu_mfu
+  // "64-bit shifts") and the 64-bit adds, logic, compares, min and max (the lane's adder is 32
+  // bits wide: op_is_alu64).
   function automatic logic op_is_long(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
     logic r;
     unique case (opcode)
       OpMul, OpMuli, OpMulh, OpFadd, OpFsub, OpFmul, OpFfma, OpFmin, OpFmax, OpFcmp: r = 1'b1;
       OpShl, OpShli, OpShr, OpShri: r = dt_size_log2(dt) == 2'd3;
       OpCvt:   r = (dt == DtF32) != (mod == DtF32);
-      default: r = 1'b0;
+      default: r = op_is_alu64(opcode, dt);
     endcase
     return r;
   endfunction

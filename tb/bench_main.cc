@@ -116,7 +116,12 @@ std::vector<IpcCase> IpcCases() {
   // 22 instructions starting 40 bytes into a line: the loop spans 4 lines.
   c.push_back({"dependent 64-bit integer chain", init,
                Repeat(32, [](unsigned) { return std::string("  add.i64 v4, v4, v4\n"); }),
-               "1 per 3 cycles: only low words are forwarded (from L2 and L3), so a pair waits in R until its producer's write reaches the register file"});
+               "K + 6 cycles each, like a dependent FMA: 64-bit adds run on the MFU (the lanes' ALU is 32 bits wide: docs/architecture.md \"64-bit adds, logic, compares, min and max\")"});
+  c.push_back({"independent 64-bit adds", init,
+               Repeat(32, [](unsigned i) {
+                 return "  add.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, v4\n";
+               }),
+               "1 per K cycles, like independent FMAs (K = LanesPerMfu: 1, 4, 8 in the SIMD8/16/32 models)"});
   c.push_back({"loop crossing 4 cache lines", init + "  nop\n",
                Repeat(20, [](unsigned i) {
                  return "  add v" + std::to_string(8 + i % 10) + ", v1, v2\n";

@@ -92,6 +92,8 @@ module sgu_lane_timing (
     .shift_i (shift_q),
     .right_i (right_q),
     .wide_i  (wide_q),
+    .alu_i   (sgu_pkg::op_is_alu64(opcode_q, dt_q)),
+    .alu_op_i(sgu_pkg::alu64_op(opcode_q)),
     .step_i  (step_q),
     .dt_i    (dt_q),
     .result_o(long_d)

@@ -135,6 +135,29 @@ uint64_t RefShift64(uint32_t dt, bool right, uint64_t a, uint64_t b) {
   return a >> n;
 }
 
+uint64_t RefAlu64(uint32_t dt, Alu64Op op, uint32_t cond, uint64_t a, uint64_t b) {
+  const bool lt = dt == kDtI64 ? static_cast<int64_t>(a) < static_cast<int64_t>(b) : a < b;
+  const bool eq = a == b;
+  switch (op) {
+    case Alu64Op::kAdd: return a + b;
+    case Alu64Op::kSub: return a - b;
+    case Alu64Op::kAnd: return a & b;
+    case Alu64Op::kOr: return a | b;
+    case Alu64Op::kXor: return a ^ b;
+    case Alu64Op::kMin: return lt ? a : b;
+    case Alu64Op::kMax: return lt ? b : a;
+    case Alu64Op::kCmp: break;
+  }
+  switch (cond) {
+    case 0: return eq;
+    case 1: return !eq;
+    case 2: return lt;
+    case 3: return lt || eq;
+    case 4: return !lt && !eq;
+    default: return !lt;
+  }
+}
+
 std::string DtName(uint32_t dt) {
   static const char* const kNames[] = {"i32", "u32", "i8", "u8", "i16", "u16", "i64", "u64", "f32"};
   if (dt <= kDtF32) return kNames[dt];

@@ -66,6 +66,15 @@ uint64_t RefMulh(uint32_t dt, uint64_t a, uint64_t b);
 // shl / shr at i64 / u64: a shifted by b mod 64, left, or right (arithmetic for i64).
 uint64_t RefShift64(uint32_t dt, bool right, uint64_t a, uint64_t b);
 
+// The 64-bit ALU operations of sgu_mfu (alu_op_i: sgu_pkg::alu64_op_e, in its order).
+enum class Alu64Op : uint32_t { kAdd, kSub, kAnd, kOr, kXor, kCmp, kMin, kMax };
+constexpr uint32_t kNumAlu64Ops = 8;
+
+// An add, sub, and, or, xor, cmp (integer condition cond: 0 eq, 1 ne, 2 lt, 3 le, 4 gt, 5 ge;
+// 6 and 7 behave as ge, as sgu_pkg::cmp_truth does), min or max at i64 / u64, from the host's
+// 64-bit integers (docs/isa.md: cmp gives 1 or 0, signedness from dt).
+uint64_t RefAlu64(uint32_t dt, Alu64Op op, uint32_t cond, uint64_t a, uint64_t b);
+
 // Name of an op code for messages ("FAdd", ..., "Op13").
 std::string OpName(uint32_t op);
 

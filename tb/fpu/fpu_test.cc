@@ -369,6 +369,8 @@ struct MfuIn {
   uint64_t ia = 0, ib = 0;
   bool mulh = false, wide = false;
   bool shift = false, right = false;  // 64-bit shift (wide): left, or right
+  bool alu = false;                    // 64-bit ALU operation alu_op (cmp: condition cond)
+  uint32_t alu_op = 0;
   uint32_t step = 0;
   uint32_t dt = kDtF32;
 };
@@ -381,7 +383,10 @@ std::string Describe(const MfuIn& in) {
       << " c=0x" << in.c << " dt=" << DtName(in.dt) << " (a=" << BitsFloat(in.a)
       << " b=" << BitsFloat(in.b) << " c=" << BitsFloat(in.c) << ")";
   } else {
-    s << (in.shift ? std::string(in.right ? "shr64" : "shl64") + " step " +
+    static const char* const kAluNames[kNumAlu64Ops] = {"add64", "sub64", "and64", "or64",
+                                                         "xor64", "cmp64", "min64", "max64"};
+    s << (in.alu     ? std::string(kAluNames[in.alu_op & 7]) + " cond " + std::to_string(in.cond)
+          : in.shift ? std::string(in.right ? "shr64" : "shl64") + " step " +
                          std::to_string(in.step)
           : in.wide  ? "mul64 step " + std::to_string(in.step)
           : in.mulh  ? "mulh"
@@ -478,6 +483,8 @@ class MfuTest : public ::testing::Test {
     dut_->step_i = (m >> 14) & 3;
     dut_->shift_i = (m >> 16) & 1;
     dut_->right_i = (m >> 17) & 1;
+    dut_->alu_i = (m >> 18) & 1;
+    dut_->alu_op_i = (m >> 19) & 7;
   }
 
   // The inputs of in; those the operation does not use get noise.
@@ -506,6 +513,9 @@ class MfuTest : public ::testing::Test {
       dut_->step_i = in.step;
       dut_->shift_i = in.shift;
       dut_->right_i = in.shift ? in.right : (n >> 40) & 1;  // noise unless a shift
+      dut_->alu_i = in.alu;
+      dut_->alu_op_i = in.alu ? in.alu_op : (n >> 41) & 7;  // noise unless an ALU operation
+      if (in.alu) dut_->cond_i = in.cond;
     }
   }
 
@@ -606,6 +616,20 @@ class MfuTest : public ::testing::Test {
     in.shift = true;
     in.right = right;
     IssueSteps(in, RefShift64(dt, right, a, b));
+  }
+
+  // Issues a 64-bit ALU operation (one step, as the core issues it) and its expected result
+  // from the host's 64-bit integers.
+  void CheckAlu64(uint32_t dt, Alu64Op op, uint32_t cond, uint64_t a, uint64_t b) {
+    MfuIn in;
+    in.fpu = false;
+    in.dt = dt;
+    in.ia = a;
+    in.ib = b;
+    in.alu = true;
+    in.alu_op = static_cast<uint32_t>(op);
+    in.cond = cond;
+    Issue(in, true, RefAlu64(dt, op, cond, a, b));
   }
 
   // Checks one result; reports the first few mismatches in full.
@@ -1120,6 +1144,81 @@ TEST_F(MulTest, WideShifts) {
       CheckMul(rng.Percent(50) ? kDtI64 : kDtU64, false, a, b);
     } else if (p < 8) {
       CheckMul(rng.Below(kNumIntDts - 2), false, a, b);  // 8..32-bit types
+    } else if (p < 9) {
+      const uint32_t op = rng.Below(kNumOps);
+      const Operands o = GenFor(op, rng);
+      Check(op, o.cond, o.a, o.b, o.c);
+    } else {
+      Idle();
+    }
+  }
+  ExpectNoMismatches();
+}
+
+// The 64-bit adds, logic, compares, min and max (the lanes' ALU is 32 bits wide): named cases
+// that pin the reference, every pair of edge values, then a random stream mixed with 64-bit
+// multiplies and shifts (which share the S2 -> S3 product register) and FP operations.
+TEST_F(MulTest, Alu64) {
+  struct Case {
+    uint32_t dt;
+    Alu64Op op;
+    uint32_t cond;
+    uint64_t a, b, expected;
+    const char* what;
+  };
+  const Case kCases[] = {
+      {kDtU64, Alu64Op::kAdd, 0, 0xFFFFFFFF, 1, 0x100000000, "add carries into the high word"},
+      {kDtI64, Alu64Op::kAdd, 0, ~0ull, 1, 0, "add wraps"},
+      {kDtU64, Alu64Op::kSub, 0, 0x100000000, 1, 0xFFFFFFFF, "sub borrows from the high word"},
+      {kDtI64, Alu64Op::kSub, 0, 0, 1, ~0ull, "sub below zero"},
+      {kDtU64, Alu64Op::kAnd, 0, 0xFF00FF00FF00FF00, 0x0FF00FF00FF00FF0, 0x0F000F000F000F00,
+       "and"},
+      {kDtU64, Alu64Op::kOr, 0, 0xF000000000000000, 0x1, 0xF000000000000001, "or"},
+      {kDtI64, Alu64Op::kXor, 0, ~0ull, 0x00000000FFFFFFFF, 0xFFFFFFFF00000000, "xor"},
+      {kDtI64, Alu64Op::kCmp, 2, 0x8000000000000000, 0, 1, "signed lt: min int < 0"},
+      {kDtU64, Alu64Op::kCmp, 2, 0x8000000000000000, 0, 0, "unsigned lt: 2^63 > 0"},
+      {kDtI64, Alu64Op::kCmp, 0, 0x100000000, 0, 0, "eq looks at the high word"},
+      {kDtU64, Alu64Op::kCmp, 1, 0x100000000, 0, 1, "ne looks at the high word"},
+      {kDtI64, Alu64Op::kCmp, 4, 0x0000000100000000, 0x00000000FFFFFFFF, 1, "gt across words"},
+      {kDtU64, Alu64Op::kCmp, 3, 5, 5, 1, "le of equal values"},
+      {kDtI64, Alu64Op::kCmp, 5, ~0ull, 0, 0, "ge: -1 < 0"},
+      {kDtI64, Alu64Op::kMin, 0, ~0ull, 1, ~0ull, "signed min"},
+      {kDtU64, Alu64Op::kMin, 0, ~0ull, 1, 1, "unsigned min"},
+      {kDtI64, Alu64Op::kMax, 0, 0x7FFFFFFFFFFFFFFF, 0x8000000000000000, 0x7FFFFFFFFFFFFFFF,
+       "signed max"},
+      {kDtU64, Alu64Op::kMax, 0, 0x7FFFFFFFFFFFFFFF, 0x8000000000000000, 0x8000000000000000,
+       "unsigned max"},
+  };
+  for (const Case& t : kCases) {
+    SCOPED_TRACE(t.what);
+    EXPECT_EQ(RefAlu64(t.dt, t.op, t.cond, t.a, t.b), t.expected) << "reference disagrees";
+    CheckAlu64(t.dt, t.op, t.cond, t.a, t.b);
+    Flush();
+  }
+  for (uint32_t dt : {kDtI64, kDtU64}) {
+    for (uint32_t op = 0; op < kNumAlu64Ops; ++op) {
+      for (uint64_t a : kIntEdges) {
+        for (uint64_t b : kIntEdges) {
+          for (uint32_t cond = 0; cond < (op == static_cast<uint32_t>(Alu64Op::kCmp) ? 6 : 1);
+               ++cond) {
+            CheckAlu64(dt, static_cast<Alu64Op>(op), cond, a, b);
+          }
+        }
+      }
+    }
+  }
+  Rng rng(seed_);
+  for (int i = 0; i < 200000; ++i) {
+    const uint32_t p = rng.Below(10);
+    const uint64_t a = IntOperand(rng);
+    const uint64_t b = rng.Percent(10) ? a : IntOperand(rng);  // equal operands too
+    const uint32_t dt = rng.Percent(50) ? kDtI64 : kDtU64;
+    if (p < 6) {
+      CheckAlu64(dt, static_cast<Alu64Op>(rng.Below(kNumAlu64Ops)), rng.Below(6), a, b);
+    } else if (p < 7) {
+      CheckMul(dt, false, a, b);
+    } else if (p < 8) {
+      CheckShift(dt, rng.Percent(50), a, b);
     } else if (p < 9) {
       const uint32_t op = rng.Below(kNumOps);
       const Operands o = GenFor(op, rng);
