@@ -128,7 +128,9 @@ module sgu_core #(
     WbLaneIdx,  // lane index
     WbLoad,     // LSU load data
     WbShift,    // the lane's shifter (a shift of an 8- to 32-bit type; its result in L2)
-    WbVote      // a vote's uniform value (not forwarded out of X: x_late)
+    WbVote,     // a vote's uniform value (not forwarded out of X: x_late)
+    WbLaneLate  // the lane's compare, min or max of an 8- to 32-bit type (sgu_lane late_o):
+                // computed in X, forwarded only from L2 (x_late)
   } wb_sel_e;
 
   // Decoded instruction, D -> R -> X.
@@ -361,6 +363,8 @@ module sgu_core #(
       OpLd:                     d_dec.wb = WbLoad;
       // The shifts of 64-bit types are long (the MFU): their wb is not used.
       OpShl, OpShli, OpShr, OpShri: d_dec.wb = op_is_wide_shift(d_opcode, d_dt) ? WbLane : WbShift;
+      // The 64-bit ones are long: their wb is not used.
+      OpCmp, OpCmpi, OpMin, OpMini, OpMax, OpMaxi: d_dec.wb = WbLaneLate;
       default:                  d_dec.wb = WbLane;
     endcase
   end
@@ -451,9 +455,11 @@ module sgu_core #(
   // below); a shuffle or a shift in X is never forwardable (its result exists from L2 on: the
   // crossbar picks its values in L2, the lane's shifter ends there), nor is a vote (its value is
   // a reduction over every lane's operand: forwarded from X, it would run on into every lane's
-  // operand registers in the same cycle).
+  // operand registers in the same cycle), nor a compare, min or max (WbLaneLate: their result
+  // waits for the end of the adder's carry chain and the compare's selects; forwarded from X,
+  // they were the longest path of the execute stage's loop, docs/fpga.md).
   logic x_late;
-  assign x_late = x_dec_q.wb inside {WbXbar, WbShift, WbVote};
+  assign x_late = x_dec_q.wb inside {WbXbar, WbShift, WbVote, WbLaneLate};
   logic xf_stall;
   always_comb begin
     xf_stall = 1'b0;
@@ -609,6 +615,7 @@ module sgu_core #(
   logic [NumLanes-1:0] x_lanes;      // lanes the instruction in X writes (scalar: lane 0)
   logic [NumLanes-1:0][63:0] l2_val; // the value the short writer in L2 writes
   logic [NumLanes-1:0][63:0] x_val;  // the value the short writer in X writes (from X)
+  logic [NumLanes-1:0][31:0] x_fwd;  // its low word as forwarded (x_val but for WbLaneLate)
   // The instruction in X writes a short result if it leaves X (which it does whenever the
   // reader enters X) and does not trap (a trap drops the reader: kill_q), in at least one lane:
   // a vector destination with no active lane is not written, nor is a load's with no active
@@ -633,7 +640,7 @@ module sgu_core #(
     end
   end
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
-    assign fx_lo[l] = x_val[l][31:0];
+    assign fx_lo[l] = x_fwd[l];
     assign fl_lo[l] = l2_val[l][31:0];
   end
 
@@ -677,6 +684,7 @@ module sgu_core #(
                                           OpBexnz, OpSplit, OpElse, OpJoin, OpMpush, OpMbrk,
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
   logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
+  logic [NumLanes-1:0][31:0] lane_late;    // a compare's, min's or max's result (WbLaneLate)
   logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
   logic                      l2_shift_q;   // the short writer in L2 is a shift
   // The lanes' immediate as operand b: {high word's fill bit, low word}, lui's shift applied
@@ -701,6 +709,7 @@ module sgu_core #(
       .c_i      (op_c[l]),
       .alu_en_i (x_alu),
       .res_o    (lane_res[l]),
+      .late_o   (lane_late[l]),
       .sh_en_i  (l2_short_wr && l2_shift_q),
       .sh_res_o (lane_sh_res[l]),
       .ia_o     (mfu_ia[l]),
@@ -1163,20 +1172,27 @@ module sgu_core #(
     assign wb_eff = x_multi_mem_q ? WbLoad : (x_multi_first_q ? WbUniform : wb_q);
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
     // and the simulation skips the lane's select). The ALU's result, the latest of the
-    // sources, passes one 2:1 multiplexer; the others are selected beside the ALU.
+    // forwarded sources, passes one 2:1 multiplexer; the others are selected beside the ALU.
+    // A compare's, min's or max's result (later still) joins after the forward's tap (x_fwd):
+    // it goes to l2_data_q only.
     always_comb begin
-      logic [63:0] other;
+      logic [63:0] other, fast;
       other    = 'x;
+      fast     = 'x;
       x_val[l] = 'x;
+      x_fwd[l] = 'x;
       if (x_valid) begin
         unique case (wb_eff)
           WbXbar:    other = 'x;  // the crossbar's result is picked in L2 (l2_val), from xb_q
           WbShift:   other = 'x;  // the lane's shifter ends in L2 (l2_val)
+          WbLaneLate: other = 'x; // the lane's late_o (below)
           WbUniform, WbVote: other = uniform;
           WbLaneIdx: other = 64'(l);
           default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
         endcase
-        x_val[l] = (wb_eff == WbLane) ? lane_res[l] : other;
+        fast     = (wb_eff == WbLane) ? lane_res[l] : other;
+        x_fwd[l] = fast[31:0];
+        x_val[l] = (wb_eff == WbLaneLate) ? {32'd0, lane_late[l]} : fast;
       end
     end
   end

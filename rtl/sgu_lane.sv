@@ -40,7 +40,11 @@ module sgu_lane (
   input  logic [63:0]                b_i,        // rs2 pair
   input  logic [63:0]                c_i,        // rs3 pair
   input  logic                       alu_en_i,   // a short operation is in the execute stage
-  output logic [63:0]                res_o,      // short result (don't-care unless alu_en_i)
+  output logic [63:0]                res_o,      // short result: add, sub, logic, sel, li,
+                                                 // lui, cvt (don't-care unless alu_en_i)
+  output logic [31:0]                late_o,     // short result: cmp, min, max (don't-care
+                                                 // unless alu_en_i; the core forwards it
+                                                 // only from L2)
   input  logic                       sh_en_i,    // the shift of sh_q is in L2, writing
   output logic [31:0]                sh_res_o,   // its result (don't-care unless sh_en_i)
   output logic [63:0]                ia_o,       // MFU: integer operand a, extended by its type
@@ -103,12 +107,15 @@ module sgu_lane (
   // 64-bit types): the other results of a 64-bit type come from the MFU.
   always_comb begin
     logic [63:0] pick;
-    logic [31:0] alu, logic_res, diff;
+    logic [31:0] alu, late, logic_res, diff, minmax;
     logic [32:0] sum, addend;
     logic [2:0]  lt_u, lt_s;
     logic        sub, lt, eq, cond, pick_b;
     res_o     = 'x;
+    late_o    = 'x;
     alu       = 'x;
+    late      = 'x;
+    minmax    = 'x;
     logic_res = 'x;
     pick      = 'x;
     diff      = 'x;
@@ -151,33 +158,30 @@ module sgu_lane (
         default: logic_res = a_i[31:0] ^ b_raw[31:0];
       endcase
 
-      // Operand select: min (lt ? a : b), max (lt ? b : a), sel (rs1 != 0 ? b : c), li/lui
-      // (b, the immediate), cvt (a, the source extended by its own type: a 64-bit result's high
-      // word is that extension).
+      // Operand select, without the compare: sel (rs1 != 0 ? b : c), li/lui (b, the
+      // immediate), cvt (a, the source extended by its own type: a 64-bit result's high word is
+      // that extension). min (lt ? a : b) and max (lt ? b : a) select apart (minmax), for
+      // late_o.
       unique case (ctl.pick)
-        PickMin: pick_b = !lt;
-        PickMax: pick_b = lt;
         PickB:   pick_b = 1'b1;
-        PickA:   pick_b = 1'b0;
-        default: pick_b = a_i[31:0] != '0;  // PickSel
+        PickSel: pick_b = a_i[31:0] != '0;
+        default: pick_b = 1'b0;  // PickA (min, max: minmax)
       endcase
-      // The high word only for sel, li and cvt (min and max of 64-bit types are long), so that
-      // lt decides 32 bits.
-      pick[31:0]  = pick_b ? b_raw[31:0] : ((ctl.pick == PickSel) ? c_i[31:0] : a[31:0]);
-      pick[63:32] = (ctl.pick == PickB || (ctl.pick == PickSel && a_i[31:0] != '0)) ?
-                    b_raw[63:32] : ((ctl.pick == PickSel) ? c_i[63:32] : a[63:32]);
+      pick = pick_b ? b_raw : ((ctl.pick == PickSel) ? c_i : a);
+      minmax = ((ctl.pick == PickMin) ? !lt : lt) ? b_raw[31:0] : a_i[31:0];
 
       unique case (ctl.res)
         AluSum:   alu = sum[31:0];
         AluLogic: alu = logic_res;
-        AluCmp:   alu = {31'd0, cond};
-        default:  alu = pick[31:0];  // AluPick (AluShift: sh_res_o, in L2)
+        default:  alu = pick[31:0];  // AluPick (AluShift: sh_res_o, in L2; AluCmp: late_o)
       endcase
-      // The result's type extension: only the low word's upper bits need it (8- and 16-bit
+      late = (ctl.res == AluCmp) ? {31'd0, cond} : minmax;
+      // The results' type extension: only the low word's upper bits need it (8- and 16-bit
       // types). A 64-bit type's result (sel, li, cvt: the operand select's) is its own
       // extension, and the high word of a narrower type's result is never written (the
       // destination is one register) nor observed.
       res_o  = {pick[63:32], 32'(ext_dt({32'd0, alu}, ctl.dt))};
+      late_o = 32'(ext_dt({32'd0, late}, ctl.dt));
     end
   end
 

@@ -149,6 +149,9 @@ std::vector<IpcCase> IpcCases() {
                         std::to_string(1 + i % 13) + "\n";
                }),
                "3K cycles each, like a 64-bit multiply: the lanes shift 8- to 32-bit types, 64-bit shifts run on the MFU as a multiply by 2^n"});
+  c.push_back({"dependent min chain", init,
+               Repeat(32, [](unsigned) { return std::string("  min v2, v2, v1\n"); }),
+               "1 per 2 cycles: a compare's, min's or max's result is forwarded from L2 only (the lane's late result), so the next one waits one cycle in R"});
   c.push_back({"dependent shuffle chain", init,
                Repeat(32, [](unsigned) { return std::string("  shfl.rotdn v1, v1, s2\n"); }),
                "1 per 2 cycles: the crossbar picks its values in L2, so the next shuffle waits one cycle in R"});

@@ -27,12 +27,14 @@ module sgu_lane_timing (
   input  logic        wide_i,
   input  logic [1:0]  step_i,
   output logic [63:0] res_o,
+  output logic [31:0] late_o,        // the lane's compare / min / max result, registered
   output logic [63:0] long_res_o
 );
   logic [7:0]  opcode_q;
   logic [3:0]  dt_q, mod_q, fop_q;
   logic [31:0] imm_q;
   logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q, ia, ib;
+  logic [31:0] late_d, late_q;
   logic        alu_en_q, long_valid_q, fpu_q, mulh_q, shift_q, right_q, wide_q;
   logic [1:0]  step_q;
 
@@ -54,6 +56,7 @@ module sgu_lane_timing (
     wide_q       <= wide_i;
     step_q       <= step_i;
     res_q        <= res_d;
+    late_q       <= late_d;
     long_q       <= long_d;
   end
 
@@ -70,6 +73,7 @@ module sgu_lane_timing (
     .c_i      (c_q),
     .alu_en_i (alu_en_q),
     .res_o    (res_d),
+    .late_o   (late_d),
     .sh_en_i  (1'b1),
     .sh_res_o (),
     .ia_o     (ia),
@@ -100,6 +104,7 @@ module sgu_lane_timing (
   );
 
   assign res_o      = res_q;
+  assign late_o     = late_q;
   assign long_res_o = long_q;
 
 endmodule
