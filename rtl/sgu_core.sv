@@ -1031,8 +1031,7 @@ module sgu_core #(
             uniform = {32'd0, special};
           end
           OpVote: begin
-            wb_en   = 1'b1;
-            uniform = {32'd0, vote_res};
+            wb_en = 1'b1;  // its value joins after the forward's tap (gen_wb)
           end
           OpFirst: begin
             // Two cycles: sgu_vote registers the lowest active lane's value in the first. R's port
@@ -1173,8 +1172,11 @@ module sgu_core #(
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
     // and the simulation skips the lane's select). The ALU's result, the latest of the
     // forwarded sources, passes one 2:1 multiplexer; the others are selected beside the ALU.
-    // A compare's, min's or max's result (later still) joins after the forward's tap (x_fwd):
-    // it goes to l2_data_q only.
+    // A compare's, min's or max's result (later still) and a vote's (a reduction over every
+    // lane's operand) join after the forward's tap (x_fwd): they go to l2_data_q only, so
+    // that no path runs from the operand registers through them into the forward multiplexers
+    // (x_late keeps their readers from taking the forward, but a static timing analysis sees
+    // every structural path).
     always_comb begin
       logic [63:0] other, fast;
       other    = 'x;
@@ -1186,13 +1188,18 @@ module sgu_core #(
           WbXbar:    other = 'x;  // the crossbar's result is picked in L2 (l2_val), from xb_q
           WbShift:   other = 'x;  // the lane's shifter ends in L2 (l2_val)
           WbLaneLate: other = 'x; // the lane's late_o (below)
-          WbUniform, WbVote: other = uniform;
+          WbUniform: other = uniform;
+          WbVote:    other = 'x;  // vote_res (below)
           WbLaneIdx: other = 64'(l);
           default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
         endcase
         fast     = (wb_eff == WbLane) ? lane_res[l] : other;
         x_fwd[l] = fast[31:0];
-        x_val[l] = (wb_eff == WbLaneLate) ? {32'd0, lane_late[l]} : fast;
+        unique case (wb_eff)
+          WbLaneLate: x_val[l] = {32'd0, lane_late[l]};
+          WbVote:     x_val[l] = {32'd0, vote_res};
+          default:    x_val[l] = fast;
+        endcase
       end
     end
   end
