@@ -128,7 +128,7 @@ module sgu_core #(
     WbLaneIdx,  // lane index
     WbLoad,     // LSU load data
     WbShift,    // the lane's shifter (a shift of an 8- to 32-bit type; its result in L2)
-    WbVote,     // a vote's uniform value (not forwarded out of X: x_late)
+    WbVote,     // a vote's uniform value (sgu_vote's reduction in L2: x_late)
     WbLaneLate  // the lane's compare, min or max of an 8- to 32-bit type (sgu_lane late_o):
                 // computed in X, forwarded only from L2 (x_late)
   } wb_sel_e;
@@ -687,6 +687,7 @@ module sgu_core #(
   logic [NumLanes-1:0][31:0] lane_late;    // a compare's, min's or max's result (WbLaneLate)
   logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
   logic                      l2_shift_q;   // the short writer in L2 is a shift
+  logic                      l2_vote_q;    // ... a vote (sgu_vote's reduction)
   // The lanes' immediate as operand b: {high word's fill bit, low word}, lui's shift applied
   // here once rather than in every lane (lui's value is 32 bits: its high word is zero).
   logic [32:0]               r_lane_imm;
@@ -871,6 +872,7 @@ module sgu_core #(
   ) u_vote (
     .clk_i     (clk_i),
     .first_en_i(x_valid && x_first_q && x_dec_q.opcode == OpFirst),
+    .vote_ld_i (x_valid && x_dec_q.opcode == OpVote),
     .mode_i    (x_dec_q.mod),
     .exec_i    (exec_q),
     .cond_i    (src_lo[0]),
@@ -1172,11 +1174,11 @@ module sgu_core #(
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
     // and the simulation skips the lane's select). The ALU's result, the latest of the
     // forwarded sources, passes one 2:1 multiplexer; the others are selected beside the ALU.
-    // A compare's, min's or max's result (later still) and a vote's (a reduction over every
-    // lane's operand) join after the forward's tap (x_fwd): they go to l2_data_q only, so
-    // that no path runs from the operand registers through them into the forward multiplexers
-    // (x_late keeps their readers from taking the forward, but a static timing analysis sees
-    // every structural path).
+    // A compare's, min's or max's result (later still) joins after the forward's tap (x_fwd):
+    // it goes to l2_data_q only, so that no path runs from the operand registers through it
+    // into the forward multiplexers (x_late keeps its readers from taking the forward, but a
+    // static timing analysis sees every structural path). A vote's value is the vote unit's
+    // reduction in L2 (l2_val).
     always_comb begin
       logic [63:0] other, fast;
       other    = 'x;
@@ -1189,17 +1191,13 @@ module sgu_core #(
           WbShift:   other = 'x;  // the lane's shifter ends in L2 (l2_val)
           WbLaneLate: other = 'x; // the lane's late_o (below)
           WbUniform: other = uniform;
-          WbVote:    other = 'x;  // vote_res (below)
+          WbVote:    other = 'x;  // the vote unit's reduction, in L2 (l2_val)
           WbLaneIdx: other = 64'(l);
           default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
         endcase
         fast     = (wb_eff == WbLane) ? lane_res[l] : other;
         x_fwd[l] = fast[31:0];
-        unique case (wb_eff)
-          WbLaneLate: x_val[l] = {32'd0, lane_late[l]};
-          WbVote:     x_val[l] = {32'd0, vote_res};
-          default:    x_val[l] = fast;
-        endcase
+        x_val[l] = (wb_eff == WbLaneLate) ? {32'd0, lane_late[l]} : fast;
       end
     end
   end
@@ -1311,7 +1309,8 @@ module sgu_core #(
       l2_val[l] = 'x;
       if (l2_short_wr) begin
         l2_val[l] = l2_shfl_q  ? {32'd0, xbar_res[l]} :
-                    l2_shift_q ? {32'd0, lane_sh_res[l]} : l2_data_q[l];
+                    l2_shift_q ? {32'd0, lane_sh_res[l]} :
+                    l2_vote_q  ? {32'd0, vote_res} : l2_data_q[l];
       end
     end
   end
@@ -1320,9 +1319,11 @@ module sgu_core #(
     if (!rst_ni) begin
       l2_shfl_q  <= 1'b0;
       l2_shift_q <= 1'b0;
+      l2_vote_q  <= 1'b0;
     end else begin
       l2_shfl_q  <= xs_ld && !start;
       l2_shift_q <= x_short_wr && x_dec_q.wb == WbShift && !start;
+      l2_vote_q  <= x_short_wr && x_dec_q.wb == WbVote && !start;
     end
   end
 

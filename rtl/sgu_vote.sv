@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU vote unit: any / all / ballot over the active lanes, and the value of the first active lane.
 //
-// any / all / ballot are combinational. `first` takes two cycles: the lowest active lane's value
+// any / all / ballot take two stages: each lane's condition (active and rs1 != 0) is registered
+// at every edge a vote is in X (vote_ld_i; the last load is the edge it leaves X), and vote_o is
+// the reduction of those registers in L2, where the core picks it (like a shuffle's or a short
+// shift's result: it is not forwarded out of X). So no path runs from the lanes' operand
+// registers through the reduction over every lane in one cycle (docs/fpga.md "Routed timing,
+// step by step"). `first` takes two cycles: the lowest active lane's value
 // is registered at the end of the first (first_en_i: a `first` in its first cycle in X; the core
 // holds it in X for a second cycle, in which the operand registers may already hold the next
 // instruction's operands), and first_o is that register, so the value's path into the core's write-back
@@ -15,25 +20,36 @@ module sgu_vote #(
 ) (
   input  logic                      clk_i,
   input  logic                      first_en_i,  // a `first`'s first cycle in X: register
-  input  logic [3:0]                mode_i,      // ModVote* value
+  input  logic                      vote_ld_i,   // a vote is in X: register its conditions
+  input  logic [3:0]                mode_i,      // ModVote* value (of the vote in X)
   input  logic [NumLanes-1:0]       exec_i,      // active lanes
   input  logic [NumLanes-1:0][31:0] cond_i,      // per-lane condition value (rs1 low word)
   input  logic [NumLanes-1:0][63:0] data_i,      // per-lane value for `first` (rs1 pair)
-  output logic [31:0]               vote_o,      // any/all: 0/1; ballot: lane bit mask
+  output logic [31:0]               vote_o,      // any/all: 0/1; ballot: lane bit mask (of the
+                                                 // vote that left X at the last vote_ld_i)
   output logic [63:0]               first_o      // rs1 pair of the lowest active lane
 );
   import sgu_isa_pkg::*;
 
-  logic [NumLanes-1:0] set;
+  logic [NumLanes-1:0] set, set_q, exec_q;
+  logic [3:0]          mode_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_cond
     assign set[l] = exec_i[l] && (cond_i[l] != '0);
   end
 
+  always_ff @(posedge clk_i) begin
+    if (vote_ld_i) begin
+      set_q  <= set;
+      exec_q <= exec_i;
+      mode_q <= mode_i;
+    end
+  end
+
   always_comb begin
-    unique case (mode_i)
-      ModVoteAny: vote_o = {31'd0, |set};
-      ModVoteAll: vote_o = {31'd0, set == exec_i};
-      default:    vote_o = 32'(set);  // ballot
+    unique case (mode_q)
+      ModVoteAny: vote_o = {31'd0, |set_q};
+      ModVoteAll: vote_o = {31'd0, set_q == exec_q};
+      default:    vote_o = 32'(set_q);  // ballot
     endcase
   end
 
