@@ -1352,8 +1352,12 @@ module sgu_core #(
   // Valid records in L2 .. L6 (one vector for the waveform view).
   assign rec_valid = {l6_q.valid, l5_q.valid, l4_q.valid, l3_q.valid, l2_q.valid};
 
+  // l2_data_q loads at every edge with an instruction in X, whatever it does: its value is
+  // used only when the record that left X at that edge is a short writer (l2_short_wr), and an
+  // enable from the record's own decision (x_done, the trap checks, the written lanes) was the
+  // routed critical path into N x 64 clock enables (docs/fpga.md "Routed timing, step by step").
   always_ff @(posedge clk_i) begin
-    if (x_rec.valid && x_rec.we && !x_rec.long_wb) l2_data_q <= x_val;
+    if (x_valid_q) l2_data_q <= x_val;
     if (l2_short_wr) sw_ring_q[ring_q] <= l2_val;
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
