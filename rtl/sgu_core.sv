@@ -152,6 +152,10 @@ module sgu_core #(
     logic        rs3_pair;
     logic        is_long;   // runs in the long pipe (sgu_mfu)
     logic        wide;      // 64-bit multiply or shift: three steps
+    logic        nz;        // reads rs1's nonzero flag (sgu_regfile nz_o): sel, split, mbrk,
+                            // vote (not bz / bnz: a loop's counter is written right before its
+                            // branch, which would wait a cycle; the branch decision is the
+                            // core's, so its zero detect on lane 0 shares nothing with a lane)
     alu_ctl_t    alu;       // lane controls (each lane registers its own copy)
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
@@ -351,6 +355,7 @@ module sgu_core #(
   assign d_dec.mod     = d_mod;
   assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
   assign d_dec.wide    = op_is_wide(d_opcode, d_dt);
+  assign d_dec.nz      = d_opcode inside {OpSel, OpSplit, OpMbrk, OpVote};
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
   assign d_dec.alu = alu_decode(d_opcode, d_dt, d_mod);
@@ -472,6 +477,10 @@ module sgu_core #(
                   overlap(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s]) &&
                   !fwd_lo(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s], s);
     end
+    // rs1's nonzero flag is registered from the row or the distance-2 forward only (sgu_regfile
+    // nz_o): its reader waits a cycle behind a short writer of rs1 in X.
+    xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.nz &&
+                r_dec_q.rs_used[0] && overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[0], r_rs_pair[0]);
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
   assign hazard = (r_fault_q == CauseNone) && !r_dec_q.illegal && (raw || waw || port || xf_stall);
@@ -555,6 +564,7 @@ module sgu_core #(
   logic [1:0][NumLanes-1:0]       fx_sel, fl_sel;  // forwards into its operand registers
   logic [NumLanes-1:0][31:0]      fx_lo, fl_lo;    // ("Forwards" below)
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
+  logic [NumLanes-1:0]            rs1_nz;          // src_lo[0] != 0, registered (sgu_regfile)
   logic                           wr_en;
   logic [5:0]                     wr_spec;
   logic                           wr_pair;
@@ -578,6 +588,7 @@ module sgu_core #(
     .fx_i      (fx_lo),
     .fl_i      (fl_lo),
     .rd_lo_o   (src_lo),
+    .nz_o      (rs1_nz),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
     .wr_spec_i (wr_spec),
@@ -647,7 +658,8 @@ module sgu_core #(
   assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
   assign xf3_lanes = l2_q.rd[5] ? '1 : l2_q.lanes;
 
-  // The forwards of the instruction in X, for the waveform view only (docs/waveforms.md): bit 0
+  // The forwards of the instruction in X, for the waveform view (docs/waveforms.md) and the
+  // assertion NzFwd_A: bit 0
   // rs1, bit 1 rs2 (its operand register took the value forwarded from the instruction right
   // ahead, xf_lo_q, or from the one two ahead, xf3_lo_q).
   /* verilator lint_off UNUSEDSIGNAL */
@@ -706,6 +718,7 @@ module sgu_core #(
       .ctl_i    (r_dec_q.alu),
       .imm_i    (r_lane_imm),
       .a_i      (op_a[l]),
+      .a_nz_i   (rs1_nz[l]),
       .b_i      (op_b[l]),
       .c_i      (op_c[l]),
       .alu_en_i (x_alu),
@@ -875,7 +888,7 @@ module sgu_core #(
     .vote_ld_i (x_valid && x_dec_q.opcode == OpVote),
     .mode_i    (x_dec_q.mod),
     .exec_i    (exec_q),
-    .cond_i    (src_lo[0]),
+    .nz_i      (rs1_nz),
     .data_i    (op_a),
     .vote_o    (vote_res),
     .first_o   (first_res)
@@ -906,7 +919,7 @@ module sgu_core #(
   // Per-lane condition of split/mbrk: rs1 != 0 (a scalar rs1 is broadcast by the register file).
   logic [NumLanes-1:0] cond;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_cond
-    assign cond[l] = src_lo[0][l] != '0;
+    assign cond[l] = rs1_nz[l];
   end
 
   // LSU request operands (stable while X holds the instruction). The LSU samples the addresses
@@ -1511,6 +1524,11 @@ module sgu_core #(
   // The operand registers load at every edge that hands an instruction from R to X (x_hold
   // holds them only while X keeps a long operation, which then does not accept).
   `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
+  // A reader of rs1's nonzero flag never took rs1 from the distance-1 forward (the flag is not
+  // computed from it: sgu_regfile nz_o); an illegal word or a fetch fault token traps in X
+  // without reading it (and has no hazard check).
+  `SGU_ASSERT(NzFwd_A, x_valid && x_dec_q.nz && !x_dec_q.illegal && x_fault_q == CauseNone |->
+                       !xf_lo_q[0])
   // The distance-1 forward's select from registered fields is the one from the instruction's
   // own decision whenever the reader enters X and is not dropped.
   `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)

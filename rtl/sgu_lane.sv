@@ -37,6 +37,8 @@ module sgu_lane (
                                                  // word, lui's shift applied, and the high
                                                  // word's fill bit
   input  logic [63:0]                a_i,        // rs1 pair {r+1, r}
+  input  logic                       a_nz_i,     // a_i[31:0] != 0, registered by the register
+                                                 // file (sel's condition)
   input  logic [63:0]                b_i,        // rs2 pair
   input  logic [63:0]                c_i,        // rs3 pair
   input  logic                       alu_en_i,   // a short operation is in the execute stage
@@ -164,7 +166,7 @@ module sgu_lane (
       // late_o.
       unique case (ctl.pick)
         PickB:   pick_b = 1'b1;
-        PickSel: pick_b = a_i[31:0] != '0;
+        PickSel: pick_b = a_nz_i;
         default: pick_b = 1'b0;  // PickA (min, max: minmax)
       endcase
       pick = pick_b ? b_raw : ((ctl.pick == PickSel) ? c_i : a);

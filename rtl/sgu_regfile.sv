@@ -63,6 +63,8 @@ module sgu_regfile #(
   input  logic [NumLanes-1:0][31:0]         fx_i,        // the result leaving X (distance 1)
   input  logic [NumLanes-1:0][31:0]         fl_i,        // the write at this edge (distance 2)
   output logic [2:0][NumLanes-1:0][31:0]    rd_lo_o,     // register r of each port, per lane
+  output logic [NumLanes-1:0]               nz_o,        // port 0's rd_lo_o != 0, registered
+                                                         // (don't-care if it took fx_i)
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
   input  logic                              wr_en_i,     // write enable
   input  logic [5:0]                        wr_spec_i,   // destination specifier (even for a pair)
@@ -311,6 +313,32 @@ module sgu_regfile #(
       assign rd_lo_o[p][l] = lo_q;
       assign rd_hi_o[p][l] = hi_q;
     end
+  end
+
+  // Port 0's "the register is nonzero", registered beside its operand register: the condition
+  // of sel, split, mbrk and vote. Computed from the row or the distance-2 forward
+  // (fl_i), both of which start from registers, never from the distance-1 forward (fx_i, the
+  // end of the execute stage's ALU): so the zero detect is in no path of the execute stage,
+  // and the lanes and the core read a flip-flop instead of each building their own detect on
+  // the operand register (on the SIMD8 board the lane's sel shared the core's, which the placer
+  // put beside the core's control: the routed critical path went there and back, docs/fpga.md
+  // "Routed timing, step by step"). The core holds a reader of the flag in R while the
+  // instruction in X writes its rs1 (sgu_core xf_stall), so a flag loaded with fx_i is never
+  // read (assertion NzFwd_A in sgu_core).
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_nz
+    logic nz_q;
+    always_ff @(posedge clk_i) begin
+      if (ld_i && en_q[0]) begin
+        if (fx_sel_i[0][l]) begin
+          nz_q <= 1'bx;
+        end else if (fl_sel_i[0][l]) begin
+          nz_q <= fl_i[l] != '0;
+        end else begin
+          nz_q <= (odd_q[0] ? rows[0][l][63:32] : rows[0][l][31:0]) != '0;
+        end
+      end
+    end
+    assign nz_o[l] = nz_q;
   end
 
   `SGU_ASSERT(NoWriteInClear_A, clearing_q |-> !wr_en_i)

@@ -36,6 +36,7 @@ module sgu_lane_timing (
   logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q, ia, ib;
   logic [31:0] late_d, late_q;
   logic        alu_en_q, long_valid_q, fpu_q, mulh_q, shift_q, right_q, wide_q;
+  logic        a_nz_q;  // a_i's low word != 0, registered (as the core's register file does)
   logic [1:0]  step_q;
 
   always_ff @(posedge clk_i) begin
@@ -44,6 +45,7 @@ module sgu_lane_timing (
     mod_q        <= mod_i;
     imm_q        <= imm_i;
     a_q          <= a_i;
+    a_nz_q       <= a_i[31:0] != '0;
     b_q          <= b_i;
     c_q          <= c_i;
     alu_en_q     <= alu_en_i;
@@ -69,6 +71,7 @@ module sgu_lane_timing (
     .imm_i    ((opcode_q == sgu_isa_pkg::OpLui) ? {1'b0, imm_q[23:0], 8'd0}  // as the core does
                                                 : {imm_q[31], imm_q}),
     .a_i      (a_q),
+    .a_nz_i   (a_nz_q),
     .b_i      (b_q),
     .c_i      (c_q),
     .alu_en_i (alu_en_q),
