@@ -152,10 +152,11 @@ module sgu_core #(
     logic        rs3_pair;
     logic        is_long;   // runs in the long pipe (sgu_mfu)
     logic        wide;      // 64-bit multiply or shift: three steps
-    logic        nz;        // reads rs1's nonzero flag (sgu_regfile nz_o): sel, split, mbrk,
-                            // vote (not bz / bnz: a loop's counter is written right before its
-                            // branch, which would wait a cycle; the branch decision is the
-                            // core's, so its zero detect on lane 0 shares nothing with a lane)
+    logic        nz;        // reads rs1's nonzero flag (sgu_regfile nz_o): sel, whose
+                            // condition is a lane's. split, mbrk, vote, bz and bnz keep the
+                            // core's own detect on the operand register (the compiler writes
+                            // a split's or a loop branch's condition right before it, which
+                            // would then wait a cycle), and the lanes share nothing with it.
     alu_ctl_t    alu;       // lane controls (each lane registers its own copy)
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
@@ -355,7 +356,7 @@ module sgu_core #(
   assign d_dec.mod     = d_mod;
   assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
   assign d_dec.wide    = op_is_wide(d_opcode, d_dt);
-  assign d_dec.nz      = d_opcode inside {OpSel, OpSplit, OpMbrk, OpVote};
+  assign d_dec.nz      = d_opcode == OpSel;
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
   assign d_dec.alu = alu_decode(d_opcode, d_dt, d_mod);
@@ -888,7 +889,7 @@ module sgu_core #(
     .vote_ld_i (x_valid && x_dec_q.opcode == OpVote),
     .mode_i    (x_dec_q.mod),
     .exec_i    (exec_q),
-    .nz_i      (rs1_nz),
+    .cond_i    (src_lo[0]),
     .data_i    (op_a),
     .vote_o    (vote_res),
     .first_o   (first_res)
@@ -919,7 +920,7 @@ module sgu_core #(
   // Per-lane condition of split/mbrk: rs1 != 0 (a scalar rs1 is broadcast by the register file).
   logic [NumLanes-1:0] cond;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_cond
-    assign cond[l] = rs1_nz[l];
+    assign cond[l] = src_lo[0][l] != '0;
   end
 
   // LSU request operands (stable while X holds the instruction). The LSU samples the addresses

@@ -315,16 +315,16 @@ module sgu_regfile #(
     end
   end
 
-  // Port 0's "the register is nonzero", registered beside its operand register: the condition
-  // of sel, split, mbrk and vote. Computed from the row or the distance-2 forward
-  // (fl_i), both of which start from registers, never from the distance-1 forward (fx_i, the
-  // end of the execute stage's ALU): so the zero detect is in no path of the execute stage,
-  // and the lanes and the core read a flip-flop instead of each building their own detect on
-  // the operand register (on the SIMD8 board the lane's sel shared the core's, which the placer
-  // put beside the core's control: the routed critical path went there and back, docs/fpga.md
-  // "Routed timing, step by step"). The core holds a reader of the flag in R while the
-  // instruction in X writes its rs1 (sgu_core xf_stall), so a flag loaded with fx_i is never
-  // read (assertion NzFwd_A in sgu_core).
+  // Port 0's "the register is nonzero", registered beside its operand register: sel's
+  // condition. Computed from the row or the distance-2 forward (fl_i), both of which start
+  // from registers, never from the distance-1 forward (fx_i, the end of the execute stage's
+  // ALU): so the zero detect is on no path of the execute stage, and the lanes read a
+  // flip-flop instead of building a detect on the operand register (on the SIMD8 board the
+  // lane's detect was one tree with the core's conditions of split, mbrk, vote and bz / bnz on
+  // the same register, which the placer put beside the core's control: the routed critical
+  // path went there and back, docs/fpga.md "Routed timing, step by step"). The core holds a
+  // reader of the flag in R while the instruction in X writes its rs1 (sgu_core xf_stall), so
+  // a flag loaded with fx_i is never read (assertion NzFwd_A in sgu_core).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_nz
     logic nz_q;
     always_ff @(posedge clk_i) begin

@@ -23,8 +23,7 @@ module sgu_vote #(
   input  logic                      vote_ld_i,   // a vote is in X: register its conditions
   input  logic [3:0]                mode_i,      // ModVote* value (of the vote in X)
   input  logic [NumLanes-1:0]       exec_i,      // active lanes
-  input  logic [NumLanes-1:0]       nz_i,        // per-lane condition: rs1's low word != 0
-                                                 // (the register file's registered flag)
+  input  logic [NumLanes-1:0][31:0] cond_i,      // per-lane condition value (rs1 low word)
   input  logic [NumLanes-1:0][63:0] data_i,      // per-lane value for `first` (rs1 pair)
   output logic [31:0]               vote_o,      // any/all: 0/1; ballot: lane bit mask (of the
                                                  // vote that left X at the last vote_ld_i)
@@ -35,7 +34,7 @@ module sgu_vote #(
   logic [NumLanes-1:0] set, set_q, exec_q;
   logic [3:0]          mode_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_cond
-    assign set[l] = exec_i[l] && nz_i[l];
+    assign set[l] = exec_i[l] && (cond_i[l] != '0);
   end
 
   always_ff @(posedge clk_i) begin
