@@ -660,9 +660,8 @@ module sgu_core #(
   assign xf3_lanes = l2_q.rd[5] ? '1 : l2_q.lanes;
 
   // The forwards of the instruction in X, for the waveform view (docs/waveforms.md) and the
-  // assertion NzFwd_A: bit 0
-  // rs1, bit 1 rs2 (its operand register took the value forwarded from the instruction right
-  // ahead, xf_lo_q, or from the one two ahead, xf3_lo_q).
+  // assertion NzFwd_A: bit 0 rs1, bit 1 rs2 (its operand register took the value forwarded from
+  // the instruction right ahead, xf_lo_q, or from the one two ahead, xf3_lo_q).
   /* verilator lint_off UNUSEDSIGNAL */
   logic [1:0] xf_lo_q, xf3_lo_q;
   /* verilator lint_on UNUSEDSIGNAL */
