@@ -12,12 +12,20 @@
 // outside the memory, and every beat of a WRAP (or reserved) burst, is not performed: reads
 // return zero data with SLVERR on that beat; writes are dropped (the other beats of the burst are
 // written) and B says SLVERR. W beats are accepted one per cycle as soon as their AW has been
-// (WLAST ends the burst); B follows one cycle after WLAST.
+// (WLAST ends the burst) into a register, and written to the RAM from there in the next cycle;
+// B follows two cycles after WLAST.
 // Reads: the first R beat comes 3 cycles after the AR handshake, then one beat per cycle while
 // RREADY is high. The R channel leaves from registers of its own (an output stage after the
-// RAM's read register), so a master's logic starts from a flip-flop rather than from the block
-// RAM's output (5.6 ns from clock to output on the ECP5: docs/fpga.md "The routed paths with
-// router1"). Valid/ready follow AXI: outputs stable while valid && !ready (assertions).
+// RAM's read register, and a second entry behind it), so a master's logic starts from a
+// flip-flop rather than from the block RAM's output (5.6 ns from clock to output on the ECP5:
+// docs/fpga.md "The routed paths with router1"). Valid/ready follow AXI: outputs stable while
+// valid && !ready (assertions).
+// The RAM's enables depend on this module's registers only, never on a master's WVALID or
+// RREADY: a W beat is written from its register, and a read is issued when the RAM's read
+// register and the two R entries hold at most two beats between them, so the beat it returns
+// always has room (the SGU's LSU drove the RAM's clock enable through WVALID / RREADY, the
+// routed critical path of the SIMD8 board at d0b978e: docs/fpga.md "Routed timing, step by
+// step").
 //
 // AXI4-Lite host port (s_axil_*, 32-bit words): a write needs AW and W together (both readies
 // rise in the same cycle); WSTRB writes the addressed bytes. Each request is taken into a
@@ -157,8 +165,14 @@ module sgu_axi_bram #(
   logic [7:0]         wr_left_q, wr_left_d;   // beats after the current one (for the assertion)
   logic               b_valid_q, b_valid_d;
   logic [1:0]         b_resp_q, b_resp_d;
-  logic               w_beat;                 // a W beat is taken this cycle
+  logic               w_take;                 // a W beat is taken into the W register
+  logic               w_beat;                 // the W register's beat is performed this cycle
   logic               w_ok;                   // and written to the RAM
+  // The W register: a beat taken at the last edge, written (or dropped) in this cycle.
+  logic                 wq_valid_q, wq_ok_q, wq_last_q;
+  logic [WordBits-1:0]  wq_word_q;
+  logic [DataWidth-1:0] wq_data_q;
+  logic [StrbW-1:0]     wq_strb_q;
 
   // AXI4 read channel state.
   logic               rd_active_q, rd_active_d;
@@ -171,12 +185,16 @@ module sgu_axi_bram #(
   logic               r_err_q, r_err_d;
   logic               r_last_q, r_last_d;
   logic [IdWidth-1:0] r_id_q, r_id_d;
-  // R output stage: the beat read from the RAM (r_*_q, the RAM's read register) moves here when
-  // the stage is empty or being emptied (r_take).
-  logic                 r_take;
+  // R output: the output stage o (the beat on the R channel) and one entry s behind it. The beat
+  // read from the RAM (r_*_q, the RAM's read register) moves into the first of the two that is
+  // free once the R channel's handshake has been counted (r_take).
+  logic                 r_take, r_pop;
   logic                 o_valid_q, o_err_q, o_last_q;
   logic [IdWidth-1:0]   o_id_q;
   logic [DataWidth-1:0] o_data_q;
+  logic                 s_valid_q, s_err_q, s_last_q;
+  logic [IdWidth-1:0]   s_id_q;
+  logic [DataWidth-1:0] s_data_q;
   logic               r_issue;                // an R beat is produced this cycle
   logic               r_ok;                   // from the RAM
 
@@ -208,11 +226,15 @@ module sgu_axi_bram #(
     assign hr_lane = '0;
   end
 
-  // Arbitration of the RAM port: AXI4 write beats, then AXI4 read beats, then the host.
-  assign w_beat  = wr_active_q && s_axi_wvalid_i;
-  assign w_ok    = w_beat && !wr_burst_q[1] && in_range(wr_addr_q);  // FIXED or INCR
-  assign r_take  = r_valid_q && (!o_valid_q || s_axi_rready_i);
-  assign r_issue = !w_beat && rd_active_q && (!r_valid_q || r_take);
+  // Arbitration of the RAM port: AXI4 write beats, then AXI4 read beats, then the host; from
+  // registers only.
+  assign w_take  = wr_active_q && s_axi_wvalid_i;
+  assign w_beat  = wq_valid_q;
+  assign w_ok    = wq_valid_q && wq_ok_q;
+  assign r_pop   = o_valid_q && s_axi_rready_i;
+  assign r_take  = r_valid_q && !(o_valid_q && s_valid_q && !r_pop);
+  assign r_issue = !w_beat && rd_active_q &&
+                   (32'(r_valid_q) + 32'(o_valid_q) + 32'(s_valid_q) <= 32'd2);
   assign r_ok    = r_issue && !rd_burst_q[1] && in_range(rd_addr_q);
   assign hw_grant = !w_beat && !r_issue && hw_req_q;
   assign hr_grant = !w_beat && !r_issue && !hw_grant && hr_req_q && !r_valid_q;
@@ -250,12 +272,12 @@ module sgu_axi_bram #(
     ram_we    = 1'b0;
     ram_addr  = '0;
     ram_be    = '0;
-    ram_wdata = s_axi_wdata_i;
+    ram_wdata = wq_data_q;
     if (w_beat) begin
       ram_en   = w_ok;
       ram_we   = 1'b1;
-      ram_addr = word_of(wr_addr_q);
-      ram_be   = s_axi_wstrb_i;
+      ram_addr = wq_word_q;
+      ram_be   = wq_strb_q;
     end else if (r_issue) begin
       ram_en   = r_ok;
       ram_addr = word_of(rd_addr_q);
@@ -291,16 +313,20 @@ module sgu_axi_bram #(
       wr_err_d    = 1'b0;
       wr_left_d   = s_axi_awlen_i;
     end
-    if (w_beat) begin
+    if (w_take) begin
       wr_addr_d = next_addr(wr_addr_q, wr_size_q, wr_burst_q);
       wr_left_d = wr_left_q - 1'b1;
+      if (s_axi_wlast_i) begin
+        wr_active_d = 1'b0;
+      end
+    end
+    if (w_beat) begin
       if (!w_ok) begin
         wr_err_d = 1'b1;
       end
-      if (s_axi_wlast_i) begin
-        wr_active_d = 1'b0;
-        b_valid_d   = 1'b1;
-        b_resp_d    = (wr_err_q || !w_ok) ? RespSlvErr : RespOkay;
+      if (wq_last_q) begin
+        b_valid_d = 1'b1;
+        b_resp_d  = (wr_err_q || !w_ok) ? RespSlvErr : RespOkay;
       end
     end
     if (s_axi_bvalid_o && s_axi_bready_i) begin
@@ -367,7 +393,7 @@ module sgu_axi_bram #(
     end
   end
 
-  assign s_axi_awready_o = !wr_active_q && !b_valid_q;
+  assign s_axi_awready_o = !wr_active_q && !wq_valid_q && !b_valid_q;
   assign s_axi_wready_o  = wr_active_q;
   assign s_axi_bvalid_o  = b_valid_q;
   assign s_axi_bid_o     = wr_id_q;
@@ -379,23 +405,62 @@ module sgu_axi_bram #(
   assign s_axi_rresp_o   = o_err_q ? RespSlvErr : RespOkay;
   assign s_axi_rlast_o   = o_last_q;
 
+  // The R entries. o loads when it is empty or its beat is taken: from s if s holds a beat,
+  // else from the RAM's read register (if r_take). s loads the RAM's beat when o keeps or
+  // receives one and the RAM's beat does not go to o.
+  logic o_ld, o_from_s, s_ld;
+  assign o_ld     = !o_valid_q || r_pop;
+  assign o_from_s = s_valid_q;  // s is empty whenever o is
+  assign s_ld     = r_take && o_valid_q && !(r_pop && !s_valid_q);
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       o_valid_q <= 1'b0;
       o_err_q   <= 1'b0;
       o_last_q  <= 1'b0;
       o_id_q    <= '0;
-    end else if (r_take) begin
-      o_valid_q <= 1'b1;
-      o_err_q   <= r_err_q;
-      o_last_q  <= r_last_q;
-      o_id_q    <= r_id_q;
-    end else if (s_axi_rready_i) begin
-      o_valid_q <= 1'b0;
+      s_valid_q <= 1'b0;
+      s_err_q   <= 1'b0;
+      s_last_q  <= 1'b0;
+      s_id_q    <= '0;
+    end else begin
+      if (o_ld) begin
+        o_valid_q <= o_from_s || r_take;
+        o_err_q   <= o_from_s ? s_err_q : r_err_q;
+        o_last_q  <= o_from_s ? s_last_q : r_last_q;
+        o_id_q    <= o_from_s ? s_id_q : r_id_q;
+      end
+      if (s_ld) begin
+        s_valid_q <= 1'b1;
+        s_err_q   <= r_err_q;
+        s_last_q  <= r_last_q;
+        s_id_q    <= r_id_q;
+      end else if (r_pop) begin
+        s_valid_q <= 1'b0;
+      end
     end
   end
   always_ff @(posedge clk_i) begin
-    if (r_take) o_data_q <= r_err_q ? '0 : ram_rdata_q;
+    if (o_ld) o_data_q <= o_from_s ? s_data_q : (r_err_q ? '0 : ram_rdata_q);
+    if (s_ld) s_data_q <= r_err_q ? '0 : ram_rdata_q;
+  end
+
+  // The W register: loaded at every edge (a beat or none); the beat's address decision is made
+  // here, from wr_addr_q.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wq_valid_q <= 1'b0;
+    end else begin
+      wq_valid_q <= w_take;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (w_take) begin
+      wq_ok_q   <= !wr_burst_q[1] && in_range(wr_addr_q);  // FIXED or INCR
+      wq_last_q <= s_axi_wlast_i;
+      wq_word_q <= word_of(wr_addr_q);
+      wq_data_q <= s_axi_wdata_i;
+      wq_strb_q <= s_axi_wstrb_i;
+    end
   end
 
   assign s_axil_awready_o = hw_take;
@@ -477,9 +542,12 @@ module sgu_axi_bram #(
   `SGU_ASSERT(HostRStable_A, s_axil_rvalid_o && !s_axil_rready_i |=>
                              s_axil_rvalid_o && $stable(s_axil_rdata_o))
   // WLAST marks the beat AWLEN announced.
-  `SGU_ASSERT(WLast_A, w_beat |-> s_axi_wlast_i == (wr_left_q == '0))
+  `SGU_ASSERT(WLast_A, w_take |-> s_axi_wlast_i == (wr_left_q == '0))
   // One RAM access per cycle; the RAM output is never replaced under a pending R beat.
   `SGU_ASSERT(RamOwner_A, $onehot0({w_beat, r_issue, hw_grant, hr_grant}))
   `SGU_ASSERT(RamHold_A, r_valid_q && !r_take |-> !(ram_en && !ram_we))
+  // The R entries fill in order, and a beat read from the RAM always finds room.
+  `SGU_ASSERT(ROrder_A, s_valid_q |-> o_valid_q)
+  `SGU_ASSERT(RRoom_A, r_issue && r_valid_q |-> r_take)
 
 endmodule
