@@ -48,6 +48,10 @@
 #       --pnr-timeout SECONDS  stop nextpnr after SECONDS (default 0: no limit; per seed); the
 #                              run then reports the utilisation after packing, status
 #                              pnr-timeout, exit 4
+#       --replicate N          before placing and routing, place once (--no-route) and give every
+#                              LUT4 or flip-flop that drives N or more pins one copy per ~64 of
+#                              them, clustered by that placement (fpga/replicate.py; N >= 2, 0
+#                              off, the default); the netlist with the copies is NAME.rep.json
 #       --netlist FILE         skip synthesis: place and route FILE, the NAME.json of an earlier
 #                              run (its synth.stat is read from the same folder); mapping does
 #                              not depend on the device, so one netlist serves every ECP5 size
@@ -108,6 +112,7 @@ router=router1
 placer=heap
 pnr_extra=()
 netlist=
+replicate=0
 top=
 params=()
 
@@ -136,6 +141,7 @@ while [ $# -gt 0 ]; do
     --pnr-arg) pnr_extra+=("$2"); shift 2 ;;
     --pnr-arg=*) pnr_extra+=("${1#--pnr-arg=}"); shift ;;
     --netlist) netlist=$2; shift 2 ;;
+    --replicate) replicate=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) die "unknown option $1 (fpga/flow.sh --help)" ;;
     *=*) params+=("$1"); shift ;;
@@ -150,6 +156,8 @@ case "$router" in router1|router2) ;; *) die "--router must be router1 or router
 case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa" ;; esac
 [[ "$seeds" =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--seed/--seeds must be numbers separated by commas"
 [[ "$pnr_timeout" =~ ^[0-9]+$ ]] || die "--pnr-timeout must be a number of seconds"
+[[ "$replicate" =~ ^[0-9]+$ ]] && [ "$replicate" -ne 1 ] ||
+  die "--replicate must be 0 (off) or a fanout of at least 2"
 [ ${#lists[@]} -gt 0 ] || lists=(rtl/sgu_files.f)
 
 # yowasp tools run in a WebAssembly sandbox that sees the current directory tree only: work from
@@ -327,10 +335,30 @@ fi
 # time limit and, for router2, stops an attempt that diverges; then the next seed is tried.
 step_start=$(date +%s)
 IFS=, read -r -a seed_list <<< "$seeds"
-pnr_rc=0
+pnr_json="$out/$name.json"
+if [ "$replicate" -gt 0 ]; then
+  # Replication of high-fanout drivers (fpga/replicate.py): a placement without routing, the
+  # copies clustered by it, then place and route from scratch on the netlist with the copies.
+  echo "flow: $name: placement for replication (fanout >= $replicate) ..."
+  rm -f "$out/$name.preplace.json" "$out/$name.rep.json"
+  rep_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
+            --seed "${seed_list[0]}" --placer "$placer" --timing-allow-fail --no-route
+            --write "$out/$name.preplace.json" -l "$out/preplace.log" -q "${pnr_extra[@]}")
+  if [ -n "$lpf" ]; then rep_args+=(--lpf "$(relpath "$lpf")"); else rep_args+=(--out-of-context); fi
+  if "$nextpnr" "${rep_args[@]}" > "$out/preplace.out" 2>&1 &&
+     python3 "$here/replicate.py" "$out/$name.json" "$out/$name.preplace.json" \
+       "$out/$name.rep.json" --top "$top" --min-fanout "$replicate" > "$out/replicate.log"; then
+    head -1 "$out/replicate.log" | sed "s/^replicate:/flow: $name: replicate:/"
+    pnr_json="$out/$name.rep.json"
+    rm -f "$out/$name.preplace.json"
+  else
+    # A design that does not fit stops here; place and route below reports why.
+    echo "flow: $name: the placement for replication failed (see $out/preplace.log); placing without copies" >&2
+  fi
+fi
 for seed in "${seed_list[@]}"; do
   echo "flow: $name: place and route ($device, $freq MHz, seed $seed) ..."
-  pnr_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
+  pnr_args=(--"$device" --package "$package" --json "$pnr_json" --freq "$freq"
             --seed "$seed" --placer "$placer" --router "$router" --timing-allow-fail
             --report "$out/report.json"
             -l "$out/pnr.log" -q "${pnr_extra[@]}")
