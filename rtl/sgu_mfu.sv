@@ -25,7 +25,8 @@
 //            exponents and the alignment shift amount, min/max/compare, conversion set-up,
 //            64-bit shift set-up, the 64-bit ALU, multiplier operand selection. Registered at
 //            the end of t.
-//   S2  t+2  the multiplier p = mul_a_q * mul_b_q (a 64-bit ALU result in its place), the mulh
+//   S2  t+2  the multiplier p = mul_a_q * mul_b_q (a 64-bit ALU result in its place: the
+//            compare's bit and min's / max's pick are made here from S1's lt and eq), the mulh
 //            sign correction; beside it
 //            the addend alignment shift, the adder's operand and carry-in, and the
 //            subnormal-limit mask of the normaliser. Registered.
@@ -59,7 +60,7 @@
 //     assertion checks it). Only step 2 has a result, 5 cycles after it entered; the S5 value
 //     that follows steps 0 and 1 is a partial sum to be ignored.
 //   64-bit ALU operation (alu_i, i64/u64, one step): alu_op_i (sgu_pkg::alu64_op_e) of
-//     ia_i and ib_i, in S1 beside the FP datapath: add, sub, and, or, xor; cmp gives
+//     ia_i and ib_i, in S1 beside the FP datapath (the adder, lt, eq; S2 picks): add, sub, and, or, xor; cmp gives
 //     {0, cond_i's condition over (a < b, a == b)} (sgu_pkg::cmp_truth; signedness from dt_i);
 //     min and max pick an operand. The lanes' ALU is 32 bits wide (sgu_pkg::op_is_alu64). The
 //     result rides the S2 -> S3 product register (p_q) in the multiplier's place and leaves S3
@@ -437,39 +438,38 @@ module sgu_mfu
   // Only with one in S1 (otherwise don't-care: no gate, and the simulation skips it). One
   // 64-bit adder: a + b, or a - b for everything that compares; lt from the difference (signed:
   // the operands' signs when they differ, since equal signs cannot overflow), eq beside it.
+  // S1 ends at the adder and the logic: its result (or operand a, for min and max), operand b,
+  // lt and eq are registered, and S2 makes the compare's bit and min's / max's pick, so lt does
+  // not fan out to 64 multiplexers at the end of the carry chain (the routed critical path of
+  // the SIMD8 board at 9108504: docs/fpga.md "Routed timing, step by step").
   logic        alu_en_s1;
-  logic [63:0] alu_res_s1;
+  logic [63:0] alu_res_s1;  // add, sub, and, or, xor: the result; min, max: operand a
+  logic        alu_lt_s1, alu_eq_s1;
 
   assign alu_en_s1 = valid_s1 & ~fpu_s1 & alu_s1;
   always_comb begin
     logic [64:0] sum;
     logic [63:0] logic_res;
-    logic        sub, lt, eq, pick_b;
-    logic [3:0]  tt;
+    logic        sub;
     sum        = 'x;
     logic_res  = 'x;
     sub        = 'x;
-    lt         = 'x;
-    eq         = 'x;
-    pick_b     = 'x;
-    tt         = 'x;
     alu_res_s1 = 'x;
+    alu_lt_s1  = 'x;
+    alu_eq_s1  = 'x;
     if (alu_en_s1) begin
       sub = alu_op_s1 != sgu_pkg::Alu64Add;
       sum = {1'b0, ia_s1} + {1'b0, sub ? ~ib_s1 : ib_s1} + 65'(sub);
-      lt  = sgu_pkg::dt_signed(dt_s1) ? ((ia_s1[63] != ib_s1[63]) ? ia_s1[63] : sum[63])
-                                      : !sum[64];
-      eq  = ia_s1 == ib_s1;
-      tt  = sgu_pkg::cmp_truth(cond_s1);
-      // The result select in the lanes' form: the adder, the logic, the compare, an operand.
+      alu_lt_s1 = sgu_pkg::dt_signed(dt_s1) ? ((ia_s1[63] != ib_s1[63]) ? ia_s1[63] : sum[63])
+                                            : !sum[64];
+      alu_eq_s1 = ia_s1 == ib_s1;
+      // The result select in the lanes' form: the adder, the logic, an operand (S2 picks the
+      // compare's bit or operand b).
       if (alu_op_s1 == sgu_pkg::Alu64And)     logic_res = ia_s1 & ib_s1;
       else if (alu_op_s1 == sgu_pkg::Alu64Or) logic_res = ia_s1 | ib_s1;
       else                                    logic_res = ia_s1 ^ ib_s1;
-      pick_b = (alu_op_s1 == sgu_pkg::Alu64Min) ? !lt : lt;
       if (alu_op_s1 inside {sgu_pkg::Alu64Add, sgu_pkg::Alu64Sub}) alu_res_s1 = sum[63:0];
-      else if (alu_op_s1 == sgu_pkg::Alu64Cmp) alu_res_s1 = {63'd0, tt[{lt, eq}]};
-      else if (alu_op_s1 inside {sgu_pkg::Alu64Min, sgu_pkg::Alu64Max})
-        alu_res_s1 = pick_b ? ib_s1 : ia_s1;
+      else if (alu_op_s1 inside {sgu_pkg::Alu64Min, sgu_pkg::Alu64Max}) alu_res_s1 = ia_s1;
       else alu_res_s1 = logic_res;
     end
   end
@@ -504,7 +504,9 @@ module sgu_mfu
   logic [3:0]  dt2_q;
   fp_s2_t      fp2_q;
   logic        a_neg2_q, b_neg2_q, mulh2_q, acc2_q, shr2_q, neg2_q, alu2_q;
-  logic [63:0] alu_res2_q;
+  logic [63:0] alu_res2_q, alu_b2_q;
+  logic        alu_lt2_q, alu_eq2_q, alu_cmp2_q, alu_mm2_q, alu_min2_q;
+  logic [3:0]  alu_tt2_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -542,7 +544,16 @@ module sgu_mfu
   end
 
   always_ff @(posedge clk_i) begin
-    if (alu_en_s1) alu_res2_q <= alu_res_s1;
+    if (alu_en_s1) begin
+      alu_res2_q <= alu_res_s1;
+      alu_b2_q   <= ib_s1;
+      alu_lt2_q  <= alu_lt_s1;
+      alu_eq2_q  <= alu_eq_s1;
+      alu_cmp2_q <= alu_op_s1 == sgu_pkg::Alu64Cmp;
+      alu_mm2_q  <= alu_op_s1 inside {sgu_pkg::Alu64Min, sgu_pkg::Alu64Max};
+      alu_min2_q <= alu_op_s1 == sgu_pkg::Alu64Min;
+      alu_tt2_q  <= sgu_pkg::cmp_truth(cond_s1);
+    end
   end
 
   // =======================================================================================
@@ -552,8 +563,20 @@ module sgu_mfu
   logic [31:0] corr;
   fp_s3_t      fp_s2;
 
+  // The 64-bit ALU's result, finished here: the compare's bit, min's or max's operand b when
+  // it wins (only with an ALU operation in S2; otherwise don't-care).
+  logic [63:0] alu_res_s2;
+  always_comb begin
+    alu_res_s2 = 'x;
+    if (v2_q && !fpu2_q && alu2_q) begin
+      if (alu_cmp2_q) alu_res_s2 = {63'd0, alu_tt2_q[{alu_lt2_q, alu_eq2_q}]};
+      else if (alu_mm2_q && (alu_min2_q ? !alu_lt2_q : alu_lt2_q)) alu_res_s2 = alu_b2_q;
+      else alu_res_s2 = alu_res2_q;
+    end
+  end
+
   // The one multiplier of the unit; a 64-bit ALU result takes the product's place.
-  assign p = (!fpu2_q && alu2_q) ? alu_res2_q : mul_a_q * mul_b_q;
+  assign p = (!fpu2_q && alu2_q) ? alu_res_s2 : mul_a_q * mul_b_q;
 
   // mulh i32: the amount to subtract from the unsigned product's high word (mod 2^32).
   assign corr = (a_neg2_q ? mul_b_q : 32'd0) + (b_neg2_q ? mul_a_q : 32'd0);
