@@ -151,11 +151,14 @@ module sgu_regfile #(
   //   block RAM: a synchronous read (read-before-write, no_rw_check: a read at the edge of a
   //     write to the same row may return anything) and the bypass register, which replaces
   //     exactly the halves written at that edge;
-  //   distributed RAM: the read rows are registered (addr_q, one copy per lane, kept: no
-  //     register drives the read address of every lane's RAM across the die) and the RAM is read
-  //     asynchronously from them, after the write of the edge: no bypass. The specifiers'
-  //     selection in the core (D's or R's, by the stall) only reaches these copies, not the
-  //     RAMs' address pins (docs/fpga.md "Timing of the pipelined core").
+  //   distributed RAM: the read rows are registered (addr_q, one copy per lane) and the RAM is
+  //     read asynchronously from them, after the write of the edge: no bypass. The specifiers'
+  //     selection in the core (D's or R's, by the stall) only reaches these registers, not the
+  //     RAMs' address pins (docs/fpga.md "Timing of the pipelined core"). The copies are kept,
+  //     but Yosys 0.70 moves each into its LUT RAM's read port, makes a new address register
+  //     there and merges the sixteen new ones, so on ECP5 one register drives every lane's read
+  //     address and the kept copies drive nothing; the flow's replication (fpga/flow.sh
+  //     --replicate) makes the per-placement copies instead (docs/fpga.md "Routing").
   logic [2:0][NumLanes-1:0][63:0] rows;  // the rows of the last read, per port and lane
   logic [2:0]                     en_q;  // the port read an operand at the last edge
 
