@@ -112,9 +112,6 @@ def replicate(netlist, loc, top=None, min_fanout=128, group=64):
     """Adds the copies to netlist (in place); returns a list of (net name, fanout, copies)."""
     mod = top_module(netlist, top)
     cells = mod["cells"]
-    port_bits = set()
-    for p in mod.get("ports", {}).values():
-        port_bits.update(b for b in p.get("bits", []) if isinstance(b, int))
     names = {}
     for n, v in mod.get("netnames", {}).items():
         bits = v.get("bits", [])
@@ -159,7 +156,9 @@ def replicate(netlist, loc, top=None, min_fanout=128, group=64):
         if len(pins) < min_fanout:
             break
         d = driver.get(b)
-        if d is None or b in port_bits:
+        # (A net that is also an output port keeps the port on the original driver, whose
+        # net number is unchanged.)
+        if d is None:
             continue
         dname, dport = d
         dcell = cells[dname]
@@ -267,7 +266,8 @@ def selftest():
             "NEXTPNR_BEL": f"X{2 if i < 4 else 90}/Y{5 + i}/SLICEA.K0"}}
     placed["ff"] = {"type": "TRELLIS_FF", "attributes": {"NEXTPNR_BEL": "X3/Y6/SLICEA.Q0"}}
     net = {"modules": {"t": {"attributes": {"top": "00000000000000000000000000000001"},
-                             "ports": {}, "cells": cells,
+                             "ports": {"q": {"direction": "output", "bits": [10]}},
+                             "cells": cells,
                              "netnames": {"q": {"hide_name": 0, "bits": [10], "attributes": {}}}}}}
     orig = copy.deepcopy(net["modules"]["t"])
     pristine = copy.deepcopy(net)
@@ -281,6 +281,7 @@ def selftest():
     for i in range(8):
         assert c[f"l{i}"]["connections"]["A"] == [10 if i < 4 else nb], (i, c[f"l{i}"])
     assert c["ff"]["connections"]["Q"] == [10]
+    assert net["modules"]["t"]["ports"]["q"]["bits"] == [10]  # the port stays on the original
     assert verify(orig, net["modules"]["t"]) == []
     # verify() catches a pin moved to an unrelated net and a copy with other inputs.
     bad = copy.deepcopy(net["modules"]["t"])
