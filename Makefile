@@ -54,7 +54,7 @@ synth: setup ## synthesize sgu_top with Yosys (slang frontend) at SIMD 8, print 
 
 fpga: ## ECP5 sweep (SIMD 8/16/32, 85F/45F/25F): LUT/FF/DSP/EBR, Fmax, fit; writes docs/fpga.md (long)
 	@scripts/setup.sh --fpga
-	FPGA_SEEDS=$(FPGA_SEEDS) FPGA_ROUTER=$(FPGA_ROUTER) fpga/sweep.sh
+	FPGA_SEEDS=$(FPGA_SEEDS) FPGA_ROUTER=$(FPGA_ROUTER) FPGA_REPLICATE=$(FPGA_REPLICATE) fpga/sweep.sh
 
 fpga-area: ## LUT4/FF/DSP of every RTL block mapped on its own to ECP5; writes docs/fpga.md
 	@scripts/setup.sh
@@ -67,9 +67,13 @@ fpga-area: ## LUT4/FF/DSP of every RTL block mapped on its own to ECP5; writes d
 # any variable for another build. router1 routes the SIMD8 board where router2 diverged, and to
 # a higher Fmax (docs/fpga.md "Routed timing, step by step"); with FPGA_ROUTER=router2 the seeds
 # of FPGA_SEEDS are tried in turn until one routes.
+# FPGA_REPLICATE: drivers of nets with that many pins or more get copies placed beside their
+# sinks (fpga/replicate.py; 0 turns it off; docs/fpga.md "Routing").
 FPGA_ROUTER       ?= router1
 FPGA_SEEDS        ?= 1,2,3,4
-FPGA_BOARD_FLOW   ?= --placer static --router $(FPGA_ROUTER) --freq 20 --seeds $(FPGA_SEEDS)
+FPGA_REPLICATE    ?= 128
+FPGA_BOARD_FLOW   ?= --placer static --router $(FPGA_ROUTER) --freq 20 --seeds $(FPGA_SEEDS) \
+                     --replicate $(FPGA_REPLICATE)
 FPGA_BOARD_PARAMS ?= SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 PllClkopDiv=30 PllClkopCphase=14
 
 fpga-board: ## ULX3S bitstream of the board top at SIMD (use SIMD=8) on FPGA_DEVICE, in build/fpga/ulx3s_simdN

@@ -48,12 +48,13 @@ pll20=(SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 PllClkopDiv=30 PllClkopCphas
 # router1, which routes the SIMD8 board where router2 diverged, and to a higher Fmax; router2
 # was the one that converged when the register file was in block RAM). The board top's defaults
 # are the configuration that routes (fpga/ulx3s_top.sv: the register file in distributed RAM,
-# LanesPerMfu 4 at SIMD8 and 8 above).
+# LanesPerMfu 4 at SIMD8 and 8 above). The drivers of nets with FPGA_REPLICATE (default 128) or
+# more pins are copied by a first placement (fpga/replicate.py; 0 turns it off).
 if [ "${FPGA_SGU_PLL:-20}" = 75 ]; then pll_sgu=("${pll75[@]}"); else pll_sgu=("${pll20[@]}"); fi
 flow=("$here/flow.sh" --root "$src" --list rtl/sgu_files.f --list fpga/board_files.f
       --lpf fpga/ulx3s.lpf --freq 75 --pnr-timeout "${FPGA_PNR_TIMEOUT:-3600}"
       --placer "${FPGA_PLACER:-static}" --router "${FPGA_ROUTER:-router1}"
-      --seeds "${FPGA_SEEDS:-1,2,3}")
+      --seeds "${FPGA_SEEDS:-1,2,3}" --replicate "${FPGA_REPLICATE:-128}")
 
 # name|device|lanes (0: without the SGU)|smaller configuration whose failure decides this one|
 # configuration whose mapped netlist is placed again (mapping does not depend on the device)
