@@ -258,12 +258,15 @@ def selftest():
                     "parameters": {}, "attributes": {},
                     "connections": {"CLK": [2], "DI": [3], "Q": [10]}}}
     placed = {}
-    for i in range(8):
+
+    def add_lut(cells_, name, a_bit, z_bit, x, y):
         c = copy.deepcopy(lut)
-        c["connections"] = {"A": [10], "B": ["0"], "C": ["0"], "D": ["0"], "Z": [20 + i]}
-        cells[f"l{i}"] = c
-        placed[f"l{i}"] = {"type": "TRELLIS_COMB", "attributes": {
-            "NEXTPNR_BEL": f"X{2 if i < 4 else 90}/Y{5 + i}/SLICEA.K0"}}
+        c["connections"] = {"A": [a_bit], "B": ["0"], "C": ["0"], "D": ["0"], "Z": [z_bit]}
+        cells_[name] = c
+        placed[name] = {"type": "TRELLIS_COMB", "attributes": {"NEXTPNR_BEL": f"X{x}/Y{y}/SLICEA.K0"}}
+
+    for i in range(8):
+        add_lut(cells, f"l{i}", 10, 20 + i, 2 if i < 4 else 90, 5 + i)
     placed["ff"] = {"type": "TRELLIS_FF", "attributes": {"NEXTPNR_BEL": "X3/Y6/SLICEA.Q0"}}
     net = {"modules": {"t": {"attributes": {"top": "00000000000000000000000000000001"},
                              "ports": {"q": {"direction": "output", "bits": [10]}},
@@ -296,11 +299,7 @@ def selftest():
     net2 = copy.deepcopy(pristine)
     c2 = net2["modules"]["t"]["cells"]
     for i in range(9):
-        m = copy.deepcopy(lut)
-        m["connections"] = {"A": [20], "B": ["0"], "C": ["0"], "D": ["0"], "Z": [40 + i]}
-        c2[f"m{i}"] = m
-        placed[f"m{i}"] = {"type": "TRELLIS_COMB", "attributes": {
-            "NEXTPNR_BEL": f"X{1 if i < 5 else 95}/Y{60 + i}/SLICEB.K0"}}
+        add_lut(c2, f"m{i}", 20, 40 + i, 1 if i < 5 else 95, 60 + i)
     orig2 = copy.deepcopy(net2["modules"]["t"])
     placed["l0"]["attributes"]["NEXTPNR_BEL"] = "X50/Y5/SLICEA.K0"
     done2 = replicate(net2, placed_locations({"modules": {"t": {"cells": placed}}}), None, 8, 5)
