@@ -843,9 +843,13 @@ module sgu_core #(
     end
   end
 
-  // Crossbar: indices in X, registered when the shuffle leaves X (xs_ld); values picked in L2 from
-  // A and B/R, which each lane registers in xb_q at every edge a shuffle is in X (the last load
-  // is the edge it leaves X). The result is written at the end of L2 like any short result, but
+  // Crossbar: indices in X, registered with the exec mask at every edge a shuffle is in X, as
+  // each lane registers A and B/R in xb_q (the last load is the edge it leaves X: exec_q only
+  // changes when X's instruction completes); values picked in L2 from them. Loading on x_shfl
+  // (X's registered opcode) rather than on the record's write decision (xs_ld: x_done, the trap
+  // checks) keeps X's completion logic out of the crossbar's register enables, the routed
+  // critical path of the first SIMD16 route (docs/fpga.md "Routing"). Only l2_shfl_q, which
+  // selects the crossbar's result in L2, follows the write decision. The result is written at the end of L2 like any short result, but
   // exists only in L2: nothing forwards it into X (xf_stall). xb_q is a register of its own,
   // kept apart from l2_data_q, so that the register every lane's crossbar multiplexers read is
   // not the one the lane's ALU ends in: the placer may put the ALU's end beside the ALU and the
@@ -867,7 +871,7 @@ module sgu_core #(
   ) u_xbar (
     .clk_i       (clk_i),
     .en_i        (x_shfl),
-    .ld_i        (xs_ld),
+    .ld_i        (x_shfl),
     .mode_i      (x_dec_q.mod),
     .width_log2_i(x_dec_q.imm[2:0]),
     .exec_i      (exec_q),

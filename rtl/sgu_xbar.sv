@@ -3,9 +3,10 @@
 //
 // One primitive serves every shuffle of docs/isa.md "Crossbar". Two stages, one shuffle per
 // cycle: the index stage (the shuffle in X) computes each lane's source index and whether it is
-// in range from d and registers them with the exec mask when the shuffle leaves X (ld_i); the
-// multiplexer stage (the shuffle in L2, the next cycle) picks the values from A and B/R, which
-// the caller has registered at the same edge (the core keeps them in its L2 result register).
+// in range from d and registers them with the exec mask at ld_i (the core: at every edge with
+// the shuffle in X, so the last load is the edge it leaves X); the multiplexer stage (the
+// shuffle in L2, the next cycle) picks the values from A and B/R, which the caller has
+// registered at the same edges (the core's xb_q).
 // Split so that neither the index arithmetic nor the 2N:1 multiplexer has the other in its
 // path (docs/fpga.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
 // The index formula of each mode is written once, here, as a table; the golden model
@@ -31,7 +32,8 @@ module sgu_xbar #(
   input  logic                            clk_i,
   // Index stage: the shuffle in X.
   input  logic                            en_i,          // a shuffle is in X
-  input  logic                            ld_i,          // it leaves X: register its indices
+  input  logic                            ld_i,          // register its indices (the last
+                                                         // load before mux_en_i counts)
   input  logic [3:0]                      mode_i,        // sgu_isa_pkg ModShfl* value
   input  logic [2:0]                      width_log2_i,  // group width, 0 = whole sub-group
   input  logic [NumLanes-1:0]             exec_i,        // lanes that execute the shuffle
