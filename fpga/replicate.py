@@ -51,7 +51,8 @@ def top_module(netlist, name):
         if name not in mods:
             die(f"no module {name} in the netlist")
         return mods[name]
-    tops = [m for m in mods.values() if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""]
+    tops = [m for m in mods.values()
+            if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""]
     if len(tops) != 1:
         die("cannot tell the top module (give --top)")
     return tops[0]
@@ -59,8 +60,8 @@ def top_module(netlist, name):
 
 def placed_locations(placed):
     """cell name -> (x, y); a packed cell named NAME$SUFFIX also gives NAME's location."""
-    mod = top_module(placed, None) if len(placed.get("modules", {})) != 1 else \
-        next(iter(placed["modules"].values()))
+    mods = placed.get("modules", {})
+    mod = next(iter(mods.values())) if len(mods) == 1 else top_module(placed, None)
     loc = {}
     base = {}
     for name, cell in mod.get("cells", {}).items():
@@ -104,7 +105,8 @@ def kmeans(points, k):
             s[0] += x
             s[1] += y
             s[2] += 1
-        centres = [(s[0] / s[2], s[1] / s[2]) if s[2] else centres[c] for c, s in enumerate(sums)]
+        centres = [(s[0] / s[2], s[1] / s[2]) if s[2] else centres[c]
+                   for c, s in enumerate(sums)]
     return assign, centres
 
 
@@ -263,7 +265,8 @@ def selftest():
         c = copy.deepcopy(lut)
         c["connections"] = {"A": [a_bit], "B": ["0"], "C": ["0"], "D": ["0"], "Z": [z_bit]}
         cells_[name] = c
-        placed[name] = {"type": "TRELLIS_COMB", "attributes": {"NEXTPNR_BEL": f"X{x}/Y{y}/SLICEA.K0"}}
+        placed[name] = {"type": "TRELLIS_COMB",
+                        "attributes": {"NEXTPNR_BEL": f"X{x}/Y{y}/SLICEA.K0"}}
 
     for i in range(8):
         add_lut(cells, f"l{i}", 10, 20 + i, 2 if i < 4 else 90, 5 + i)
@@ -341,7 +344,8 @@ def main():
     done = replicate(netlist, loc, a.top, a.min_fanout, a.group)
     problems = verify(orig, top_module(netlist, a.top))
     if problems:
-        die("the replicated netlist is not equivalent (nothing written): " + "; ".join(problems[:5]))
+        die("the replicated netlist is not equivalent (nothing written): " +
+            "; ".join(problems[:5]))
     # Written whole or not at all.
     d = os.path.dirname(os.path.abspath(a.out))
     fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")

@@ -849,11 +849,12 @@ module sgu_core #(
   // (X's registered opcode) rather than on the record's write decision (xs_ld: x_done, the trap
   // checks) keeps X's completion logic out of the crossbar's register enables, the routed
   // critical path of the first SIMD16 route (docs/fpga.md "Routing"). Only l2_shfl_q, which
-  // selects the crossbar's result in L2, follows the write decision. The result is written at the end of L2 like any short result, but
-  // exists only in L2: nothing forwards it into X (xf_stall). xb_q is a register of its own,
-  // kept apart from l2_data_q, so that the register every lane's crossbar multiplexers read is
-  // not the one the lane's ALU ends in: the placer may put the ALU's end beside the ALU and the
-  // crossbar's inputs beside the crossbar (docs/fpga.md "Routed timing, step by step").
+  // selects the crossbar's result in L2, follows the write decision. The result is written at
+  // the end of L2 like any short result, but exists only in L2: nothing forwards it into X
+  // (xf_stall). xb_q is a register of its own, kept apart from l2_data_q, so that the register
+  // every lane's crossbar multiplexers read is not the one the lane's ALU ends in: the placer
+  // may put the ALU's end beside the ALU and the crossbar's inputs beside the crossbar
+  // (docs/fpga.md "Routed timing, step by step").
   logic [NumLanes-1:0][31:0] xbar_res, xbar_a, xbar_r;
   logic                      xs_ld, l2_shfl_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
