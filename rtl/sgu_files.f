@@ -14,6 +14,7 @@ sgu_mfu_sel.sv
 sgu_decode.sv
 sgu_regfile.sv
 sgu_lane.sv
+sgu_xbar_mux.sv
 sgu_xbar.sv
 sgu_vote.sv
 sgu_mask_stack.sv

@@ -169,15 +169,20 @@ module sgu_xbar #(
     end
 
     // Multiplexer stage.
-    always_comb begin
-      logic [31:0] picked;
-      picked   = 'x;
-      res_o[l] = 'x;
-      if (mux_en_i) begin
-        picked   = second_q[l] ? r_i[src_q[l]] : a_i[src_q[l]];
-        res_o[l] = (ok_q[l] && exec_q[src_q[l]]) ? picked : (zero_q[l] ? 32'd0 : r_i[l]);
-      end
-    end
+    sgu_xbar_mux #(
+      .NumLanes(NumLanes),
+      .Lane    (l)
+    ) u_mux (
+      .en_i    (mux_en_i),
+      .src_i   (src_q[l]),
+      .ok_i    (ok_q[l]),
+      .second_i(second_q[l]),
+      .zero_i  (zero_q[l]),
+      .exec_i  (exec_q),
+      .a_i     (a_i),
+      .r_i     (r_i),
+      .res_o   (res_o[l])
+    );
   end
 
 endmodule
