@@ -196,7 +196,6 @@ module sgu_core #(
   // ------------------------------------------------------------------------------ F
   logic [31:0] f_pc_q;
   logic        f_stop_q;
-  logic [32:0] f_pc_end;
   logic        f_fault;
   logic [7:0]  pd_op;
   logic [23:0] pd_imm;
@@ -213,9 +212,12 @@ module sgu_core #(
   logic        kill_q, redir_q;
   logic [31:0] redirect_pc_q;
 
-  assign f_pc_end = {1'b0, f_pc_q} + 33'd8;
+  // The fetch check of docs/isa.md: pc is a multiple of 8 and [pc, pc + 8) lies inside
+  // [MEM_BASE, MEM_LIMIT). For a pc that is a multiple of 8, pc + 8 > MEM_LIMIT exactly when
+  // pc >= MEM_LIMIT rounded down to a multiple of 8 (pc > MEM_LIMIT - 8, and the multiples of 8
+  // above MEM_LIMIT - 8 start at that rounding), so no adder stands before the comparison.
   assign f_fault  = (f_pc_q[2:0] != '0) || (f_pc_q < mem_base_i) ||
-                    (f_pc_end > {1'b0, mem_limit_i});
+                    (f_pc_q[31:3] >= mem_limit_i[31:3]);
 
   // Predecode: the branch target is pc + imm * 8, as in X.
   assign pd_op     = fetch_insn_i[7:0];
@@ -1515,7 +1517,8 @@ module sgu_core #(
                   rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[4] ^  // mfu_cap_q: unused if LanesPerMfu = 1
                   x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair ^  // (R uses the
                   ^x_dec_q.rs3 ^ ^x_dec_q.rs_used ^                         // source fields;
-                  ^x_dec_q.alu ^ ^x_dec_q.wb;  // the lanes keep their own copies of these)
+                  ^x_dec_q.alu ^ ^x_dec_q.wb ^ // the lanes keep their own copies of these)
+                  ^mem_limit_i[2:0];           // (the fetch check compares whole words)
 
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
   `SGU_ASSERT_INIT(LanesPerMfu_A, (LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4 ||

@@ -109,10 +109,15 @@ module sgu_lsu #(
   logic [3:0]          size_bytes;
   assign size_bytes = 4'd1 << size_log2_i;
 
-  // addr + size > limit  <=>  addr > limit - size (limit >= size), or always (limit < size):
-  // the subtraction is shared, so each lane has two comparators and no adder.
-  logic [32:0] limit_m_size;  // limit - size, bit 32 set when limit < size
-  assign limit_m_size = {1'b0, mem_limit_i} - 33'(size_bytes);
+  // addr + size > limit  <=>  addr >= limit rounded down to a multiple of size, for an
+  // address that is a multiple of size (addr > limit - size, and the multiples of size above
+  // limit - size start at that rounding); a misaligned lane faults as misaligned whatever its
+  // range (the model checks alignment first), so its range bit is not used. Each lane has two
+  // comparators and no adder, and no subtraction stands before them.
+  logic [3:0]  size_m1;
+  logic [31:0] limit_al;
+  assign size_m1  = size_bytes - 4'd1;
+  assign limit_al = mem_limit_i & ~{28'd0, size_m1};
 
   // Evaluated only at chk_i (otherwise don't-care: no gate), so that the simulation skips the
   // per-lane compares in the other cycles.
@@ -122,8 +127,7 @@ module sgu_lsu #(
     if (chk_i) begin
       for (int unsigned l = 0; l < NumLanes; l++) begin
         lane_misaligned[l] = (addr_i[l][2:0] & (3'(size_bytes) - 3'd1)) != '0;
-        lane_outside[l]    = (addr_i[l] < mem_base_i) || limit_m_size[32] ||
-                             (addr_i[l] > limit_m_size[31:0]);
+        lane_outside[l]    = (addr_i[l] < mem_base_i) || (addr_i[l] >= limit_al);
       end
     end
   end

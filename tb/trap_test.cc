@@ -22,6 +22,7 @@ struct TrapCase {
   Cause cause;
   std::optional<uint32_t> tval;  // expected TRAP_VAL when the case fixes it
   uint32_t pc_start = kCodeBase;
+  uint32_t mem_limit = 0;  // MEM_LIMIT when not 0 (otherwise MakeLaunch's kWindowLimit)
 };
 
 // Encodes a word from fields, independently of the assembler (for words it must not accept).
@@ -105,6 +106,15 @@ std::vector<TrapCase> Cases() {
                static_cast<uint32_t>(kCodeBase + 5 * 8 + 100000 * 8)});
   c.push_back({"fetch_misaligned_start", "  halt\n", Cause::kFetchFault, kCodeBase + 4,
                kCodeBase + 4});
+  // MEM_LIMIT that is not a multiple of 64 (docs/isa.md asks for one; the checks still follow
+  // the rule access + size <= MEM_LIMIT): an access or a fetch that starts below the limit and
+  // ends past it.
+  c.push_back({"load_across_odd_limit",
+               kSetup + "  li s2, 0x9000\n  ld.u32 v2, [s2 + 0]\n  ld.u8 v2, [s2 + 4]\n"
+                        "  ld.u16 v2, [s2 + 4]\n",
+               Cause::kLoadAccess, 0x9004u, kCodeBase, 0x9005});
+  c.push_back({"fetch_across_odd_limit", "  li s1, 1\n  li s1, 2\n  li s1, 3\n",
+               Cause::kFetchFault, kCodeBase + 24, kCodeBase, kCodeBase + 24 + 7});
   c.push_back({"fetch_bus_error", "  br " + std::to_string((kErrBase - kCodeBase) / 8) + "\n",
                Cause::kFetchBusError, kErrBase});
   c.push_back({"mask_underflow", kSetup + "  join\n", Cause::kMaskUnderflow, 0u});
@@ -156,6 +166,7 @@ TEST_P(TrapTest, TrapsInBothAndReportsCause) {
   Cosim cosim(opts, image);
   LaunchParams launch = MakeLaunch(lanes, false, rng);
   launch.pc_start = tc.pc_start;
+  if (tc.mem_limit != 0) launch.mem_limit = tc.mem_limit;
   const CosimResult r = cosim.Run(launch);
   ASSERT_EQ(r.status, CosimStatus::kTrapped) << tc.name << ": " << r.report;
   EXPECT_EQ(r.last.cause, tc.cause) << tc.name << ": got " << isa::CauseName(r.last.cause);
