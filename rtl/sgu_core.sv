@@ -429,6 +429,7 @@ module sgu_core #(
   logic [2:0][5:0] r_rs;
   logic [2:0]      r_rs_pair;
   logic            raw, waw, port, hazard, r_short_writer;
+  logic            l2_late;  // the short writer in L2 makes its value there (shuffle, shift, vote)
   assign r_rs      = {r_dec_q.rs3, r_dec_q.rs2, r_dec_q.rs1};
   assign r_rs_pair = {r_dec_q.rs3_pair, r_dec_q.rs2_pair, r_dec_q.rs1_pair};
   assign r_short_writer = r_dec_q.writes && !r_dec_q.is_long;
@@ -484,6 +485,11 @@ module sgu_core #(
     // nz_o): its reader waits a cycle behind a short writer of rs1 in X.
     xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.nz &&
                 r_dec_q.rs_used[0] && overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[0], r_rs_pair[0]);
+    // ... and behind one in L2 whose value L2 makes (a shuffle's from the crossbar's
+    // multiplexers, a shift's, a vote's): the flag's distance-2 forward is computed from
+    // l2_data_q only (fl_nz), so that no path runs from the crossbar into the flag.
+    xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && l2_late && r_dec_q.nz &&
+                r_dec_q.rs_used[0] && overlap(l2_q.rd, l2_q.pair, r_rs[0], r_rs_pair[0]);
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
   assign hazard = (r_fault_q == CauseNone) && !r_dec_q.illegal && (raw || waw || port || xf_stall);
@@ -566,6 +572,7 @@ module sgu_core #(
   // Register file.
   logic [1:0][NumLanes-1:0]       fx_sel, fl_sel;  // forwards into its operand registers
   logic [NumLanes-1:0][31:0]      fx_lo, fl_lo;    // ("Forwards" below)
+  logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 when L2's value is l2_data_q
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
   logic [NumLanes-1:0]            rs1_nz;          // src_lo[0] != 0, registered (sgu_regfile)
   logic                           wr_en;
@@ -590,6 +597,7 @@ module sgu_core #(
     .fl_sel_i  (fl_sel),
     .fx_i      (fx_lo),
     .fl_i      (fl_lo),
+    .fl_nz_i   (fl_nz),
     .rd_lo_o   (src_lo),
     .nz_o      (rs1_nz),
     .rd_hi_o   (src_hi),
@@ -656,6 +664,9 @@ module sgu_core #(
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
     assign fx_lo[l] = x_fwd[l];
     assign fl_lo[l] = l2_val[l][31:0];
+    // rs1's nonzero flag from the distance-2 forward: from the register, since a reader of the
+    // flag waits behind a writer whose value L2 makes (l2_late, xf_stall; NzLate_A).
+    assign fl_nz[l] = l2_data_q[l][31:0] != '0;
   end
 
   assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
@@ -859,6 +870,7 @@ module sgu_core #(
   // (docs/fpga.md "Routed timing, step by step").
   logic [NumLanes-1:0][31:0] xbar_res, xbar_a, xbar_r;
   logic                      xs_ld, l2_shfl_q;
+  assign l2_late = l2_shfl_q || l2_shift_q || l2_vote_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     logic [63:0] xb_q;  // {R, A} of the shuffle in X, then in L2
     (* keep *)
@@ -1537,6 +1549,9 @@ module sgu_core #(
   // without reading it (and has no hazard check).
   `SGU_ASSERT(NzFwd_A, x_valid && x_dec_q.nz && !x_dec_q.illegal && x_fault_q == CauseNone |->
                        !xf_lo_q[0])
+  // ... and never from a value L2 makes (fl_nz is computed from l2_data_q only).
+  `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.nz &&
+                        xf3_lo_d[0] && !xf_lo_d[0] |-> !l2_late)
   // The distance-1 forward's select from registered fields is the one from the instruction's
   // own decision whenever the reader enters X and is not dropped.
   `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)

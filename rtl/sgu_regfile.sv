@@ -62,6 +62,9 @@ module sgu_regfile #(
   input  logic [1:0][NumLanes-1:0]          fl_sel_i,    // ... loads fl_i (if not fx_sel_i)
   input  logic [NumLanes-1:0][31:0]         fx_i,        // the result leaving X (distance 1)
   input  logic [NumLanes-1:0][31:0]         fl_i,        // the write at this edge (distance 2)
+  input  logic [NumLanes-1:0]               fl_nz_i,     // fl_i != 0, for port 0's flag (valid
+                                                         // whenever a reader of the flag takes
+                                                         // fl_i: sgu_core NzLate_A)
   output logic [2:0][NumLanes-1:0][31:0]    rd_lo_o,     // register r of each port, per lane
   output logic [NumLanes-1:0]               nz_o,        // port 0's rd_lo_o != 0, registered
                                                          // (don't-care if it took fx_i)
@@ -319,15 +322,17 @@ module sgu_regfile #(
   end
 
   // Port 0's "the register is nonzero", registered beside its operand register: sel's
-  // condition. Computed from the row or the distance-2 forward (fl_i), both of which start
-  // from registers, never from the distance-1 forward (fx_i, the end of the execute stage's
-  // ALU): so the zero detect is on no path of the execute stage, and the lanes read a
-  // flip-flop instead of building a detect on the operand register (on the SIMD8 board the
-  // lane's detect was one tree with the core's conditions of split, mbrk, vote and bz / bnz on
-  // the same register, which the placer put beside the core's control: the routed critical
-  // path went there and back, docs/fpga.md "Routed timing, step by step"). The core holds a
-  // reader of the flag in R while the instruction in X writes its rs1 (sgu_core xf_stall), so
-  // a flag loaded with fx_i is never read (assertion NzFwd_A in sgu_core).
+  // condition. Computed from the row or the distance-2 forward (fl_nz_i: the core's detect on
+  // its L2 data register), both of which start from registers, never from the distance-1
+  // forward (fx_i, the end of the execute stage's ALU): so the zero detect is on no path of the
+  // execute stage, and the lanes read a flip-flop instead of building a detect on the operand
+  // register (on the SIMD8 board the lane's detect was one tree with the core's conditions of
+  // split, mbrk, vote and bz / bnz on the same register, which the placer put beside the core's
+  // control: the routed critical path went there and back, docs/fpga.md "Routed timing, step by
+  // step"). The core holds a reader of the flag in R while the instruction in X writes its rs1,
+  // or while the one in L2 does with a value L2 makes (a shuffle, a shift, a vote: sgu_core
+  // xf_stall), so a flag loaded with fx_i, or with fl_nz_i beside such a value, is never read
+  // (assertions NzFwd_A and NzLate_A in sgu_core).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_nz
     logic nz_q;
     always_ff @(posedge clk_i) begin
@@ -335,7 +340,7 @@ module sgu_regfile #(
         if (fx_sel_i[0][l]) begin
           nz_q <= 1'bx;
         end else if (fl_sel_i[0][l]) begin
-          nz_q <= fl_i[l] != '0;
+          nz_q <= fl_nz_i[l];
         end else begin
           nz_q <= (odd_q[0] ? rows[0][l][63:32] : rows[0][l][31:0]) != '0;
         end
