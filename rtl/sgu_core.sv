@@ -664,9 +664,6 @@ module sgu_core #(
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
     assign fx_lo[l] = x_fwd[l];
     assign fl_lo[l] = l2_val[l][31:0];
-    // rs1's nonzero flag from the distance-2 forward: from the register, since a reader of the
-    // flag waits behind a writer whose value L2 makes (l2_late, xf_stall; NzLate_A).
-    assign fl_nz[l] = l2_data_q[l][31:0] != '0;
   end
 
   assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
@@ -694,6 +691,12 @@ module sgu_core #(
   // operands, sel's condition, addresses, branch conditions), and a 64-bit operand is always a
   // pair.
   logic [NumLanes-1:0][63:0] l2_data_q;
+
+  // rs1's nonzero flag from the distance-2 forward: from the register, since a reader of the
+  // flag waits behind a writer whose value L2 makes (l2_late, xf_stall; NzLate_A).
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_nz
+    assign fl_nz[l] = l2_data_q[l][31:0] != '0;
+  end
 
   logic [NumLanes-1:0][63:0] op_a, op_b, op_c;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_operands
