@@ -22,24 +22,24 @@
 //       operations (multiply, FP32, 64-bit shifts and the 64-bit adds, logic, compares, min
 //       and max) enter the sgu_mfu pipelines. A 64-bit
 //       multiply or shift holds X for three cycles (steps 0, 1, 2).
-//   L2..L6  short results are written at the end of L2 (from l2_data_q), long results at the
-//       end of L6 (the long pipe: sgu_mfu registers its inputs, then S1..S5). Every instruction's retire record travels X -> L2 -> ...
-//       -> L6 and is registered onto the retire port when it leaves L6, so records are in
+//   L2..L7  short results are written at the end of L2 (from l2_data_q), long results at the
+//       end of L7 (the long pipe: sgu_mfu registers its inputs, then S1..S6). Every instruction's retire record travels X -> L2 -> ...
+//       -> L7 and is registered onto the retire port when it leaves L7, so records are in
 //       program order although short results were written four cycles earlier.
 // Forwarding: the register file's bypass (a write at a read edge) and the forwards of a short
 // result's low word to the next two instructions, into their operand registers as they enter X
 // (from x_val and from l2_val), so that X starts from flip-flops.
-// Hazards, all resolved in R by stalling: a source that a long operation in X, L2 .. L6 will
+// Hazards, all resolved in R by stalling: a source that a long operation in X, L2 .. L7 will
 // write (RAW); a source that overlaps the short result in X or L2 other than as a
 // forwarded low word, or a shuffle's, short shift's or vote's result in X (xf_stall: x_late);
-// a short writer whose destination a long operation in X, L2 or L3 will still write (WAW);
-// a short writer when a long writer is in L4 (both would write in the same cycle).
+// a short writer whose destination a long operation in X, L2, L3 or L4 will still write (WAW);
+// a short writer when a long writer is in L5 (both would write in the same cycle).
 // A redirect (mispredicted branch), a trap or halt in X act one edge later (kill_q: the
 // instruction that entered X behind it is dropped, D and R flushed, F redirected); the watchdog
 // flushes F, D and R at once. A trap
 // leaves no architectural effect (nothing written, pc/exec/stack unchanged) and its record
 // follows the records of every older instruction. done_o / trap_o pulse when the halt / trap
-// record leaves L6; busy_o stays high until then.
+// record leaves L7; busy_o stays high until then.
 //
 // Order of checks in X (docs/isa.md): watchdog, fetch fault (pc alignment and window), fetch
 // bus error, illegal instruction, then the instruction's own traps (mask stack, memory checks).
@@ -161,7 +161,7 @@ module sgu_core #(
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
 
-  // Retire record, X -> L2 -> ... -> L6 (the written data of short operations travels
+  // Retire record, X -> L2 -> ... -> L7 (the written data of short operations travels
   // beside it).
   typedef struct packed {
     logic                valid;    // a record (not a bubble, not an early multiply step)
@@ -172,7 +172,7 @@ module sgu_core #(
     logic [31:0]         tval;
     logic                halt;
     logic                we;       // a register is written (in at least one lane)
-    logic                long_wb;  // written by the long pipe at the end of L6
+    logic                long_wb;  // written by the long pipe at the end of L7
     logic [5:0]          rd;
     logic                pair;
     logic [NumLanes-1:0] lanes;    // lanes written
@@ -395,16 +395,16 @@ module sgu_core #(
     return (r[5:1] == s[5:1]) && (r[0] == s[0] || rp || sp);
   endfunction
 
-  // Long writers a reader in R waits for: in X, L2 .. L5, and L6 (it writes at this edge,
+  // Long writers a reader in R waits for: in X, L2 .. L6, and L7 (it writes at this edge,
   // which the operand registers would not see; the reader's re-read at that edge does).
   dec_t        x_dec_q;
   logic        x_valid_q;
   logic        x_valid;     // an instruction is in X and not dropped by kill_q
   logic [7:0]  x_fault_q;
-  rec_t        l2_q, l3_q, l4_q, l5_q, l6_q;
-  logic [5:0]       lw_valid;
-  logic [5:0][5:0]  lw_rd;
-  logic [5:0]       lw_pair;
+  rec_t        l2_q, l3_q, l4_q, l5_q, l6_q, l7_q;
+  logic [6:0]       lw_valid;
+  logic [6:0][5:0]  lw_rd;
+  logic [6:0]       lw_pair;
 
   assign lw_valid[0] = x_valid && x_fault_q == CauseNone && !x_dec_q.illegal &&
                        x_dec_q.is_long && x_dec_q.writes;
@@ -425,6 +425,9 @@ module sgu_core #(
   assign lw_valid[5] = l6_q.valid && l6_q.long_wb && l6_q.we;
   assign lw_rd[5]    = l6_q.rd;
   assign lw_pair[5]  = l6_q.pair;
+  assign lw_valid[6] = l7_q.valid && l7_q.long_wb && l7_q.we;
+  assign lw_rd[6]    = l7_q.rd;
+  assign lw_pair[6]  = l7_q.pair;
 
   logic [2:0][5:0] r_rs;
   logic [2:0]      r_rs_pair;
@@ -437,21 +440,21 @@ module sgu_core #(
   always_comb begin
     raw = 1'b0;
     waw = 1'b0;
-    for (int unsigned k = 0; k < 6; k++) begin
+    for (int unsigned k = 0; k < 7; k++) begin
       for (int unsigned s = 0; s < 3; s++) begin
         raw |= lw_valid[k] && r_dec_q.rs_used[s] &&
                overlap(lw_rd[k], lw_pair[k], r_rs[s], r_rs_pair[s]);
       end
-      // A long writer in X, L2 or L3 writes after a short writer leaving R now would.
-      if (k < 3) begin
+      // A long writer in X, L2, L3 or L4 writes after a short writer leaving R now would.
+      if (k < 4) begin
         waw |= lw_valid[k] && r_short_writer &&
                overlap(lw_rd[k], lw_pair[k], r_dec_q.rd, r_dec_q.rd_pair);
       end
     end
   end
-  // A short writer writes at the end of L2: with a long writer in L4 now, both would be in
-  // their write cycle together (short in L2, long in L6).
-  assign port   = lw_valid[3] && r_short_writer;
+  // A short writer writes at the end of L2: with a long writer in L5 now, both would be in
+  // their write cycle together (short in L2, long in L7).
+  assign port   = lw_valid[4] && r_short_writer;
   // Source s (register rs, read as a pair or not) takes the write of rd (a pair or not) from a
   // forward: the forwards carry the low word of rs1/rs2 only, so s must read register
   // rd itself, alone or as the low half of a pair, and not read a pair result as a pair.
@@ -722,7 +725,7 @@ module sgu_core #(
   assign r_lane_imm = (r_dec_q.opcode == OpLui) ? {1'b0, r_dec_q.imm[23:0], 8'd0}
                                                 : {r_dec_q.imm[31], r_dec_q.imm};
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-    // The MFU result this lane writes in L6, named per lane for the waveform view only.
+    // The MFU result this lane writes in L7, named per lane for the waveform view only.
     /* verilator lint_off UNUSEDSIGNAL */
     logic [63:0] long_res_w;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -751,7 +754,7 @@ module sgu_core #(
   // lanes. MFU m serves lanes m * LanesPerMfu + p; a long operation stays in X for
   // LanesPerMfu passes (times three steps for a 64-bit multiply or shift), pass p feeding
   // lane p of each group. The last pass's result reaches the write port with the instruction's
-  // record in L6; each earlier pass's result is caught in hold_q when it leaves the MFU and
+  // record in L7; each earlier pass's result is caught in hold_q when it leaves the MFU and
   // waits there.
   logic       mfu_fpu;
   logic [3:0] mfu_fop;
@@ -780,8 +783,8 @@ module sgu_core #(
     endcase
   end
 
-  // Earlier passes' results: pass p's last entry (cycle t) is caught at the end of t + 5, when
-  // it is the MFU's result (sgu_mfu: latency 5; its S5 is only the rounding increment and the
+  // Earlier passes' results: pass p's last entry (cycle t) is caught at the end of t + 6, when
+  // it is the MFU's result (sgu_mfu: latency 6; its S6 is only the rounding increment and the
   // result select, so that the normalising shift does not run into the register file's write
   // port: docs/fpga.md "Timing of the pipelined core").
   typedef struct packed {
@@ -789,7 +792,7 @@ module sgu_core #(
     logic [MfuPassBits-1:0] pass;
   } mfu_cap_t;
   mfu_cap_t mfu_cap_d;
-  mfu_cap_t [4:0] mfu_cap_q;
+  mfu_cap_t [5:0] mfu_cap_q;
 
   assign mfu_cap_d.valid = long_issue && x_last_step && !x_last_pass;
   assign mfu_cap_d.pass  = x_pass_q;
@@ -798,7 +801,7 @@ module sgu_core #(
     if (!rst_ni) begin
       mfu_cap_q <= '0;
     end else begin
-      mfu_cap_q <= {mfu_cap_q[3:0], mfu_cap_d};
+      mfu_cap_q <= {mfu_cap_q[4:0], mfu_cap_d};
     end
   end
 
@@ -851,7 +854,7 @@ module sgu_core #(
     if (LanesPerMfu > 1) begin : gen_hold
       logic [LanesPerMfu-2:0][63:0] hold_q;
       always_ff @(posedge clk_i) begin
-        if (mfu_cap_q[4].valid) hold_q[mfu_cap_q[4].pass] <= res;
+        if (mfu_cap_q[5].valid) hold_q[mfu_cap_q[5].pass] <= res;
       end
       for (genvar p = 0; p < LanesPerMfu - 1; p++) begin : gen_res
         assign long_res[m * LanesPerMfu + p] = hold_q[p];
@@ -970,7 +973,7 @@ module sgu_core #(
   end
 
   // Every older record has left the pipe (memory operations wait for this).
-  logic [4:0] rec_valid;
+  logic [5:0] rec_valid;
   logic       pipe_empty;
   assign pipe_empty = rec_valid == '0;
 
@@ -1073,8 +1076,8 @@ module sgu_core #(
           OpFirst: begin
             // Two cycles: sgu_vote registers the lowest active lane's value in the first. R's port
             // check assumed one cycle in X: leaving now, the result is written at the end of
-            // L2, so no long writer may be in L5 (it would write in the same cycle); then wait.
-            x_done_case = !x_first_q && !lw_valid[4];
+            // L2, so no long writer may be in L6 (it would write in the same cycle); then wait.
+            x_done_case = !x_first_q && !lw_valid[5];
             wb_en       = 1'b1;
             uniform     = ext_dt(first_res, x_dec_q.dt);
           end
@@ -1090,7 +1093,7 @@ module sgu_core #(
                 // The LSU registers the addresses and their checks (lsu_chk_o in the first
                 // cycle), then the first faulting and the first active lane.
               end else if (x_dec_q.opcode == OpSt ? !pipe_empty
-                                                  : (lw_valid[4:1] != '0)) begin
+                                                  : (lw_valid[5:1] != '0)) begin
                 // A store waits for the older records to leave (its AXI writes follow theirs on
                 // the retire port); a load only for the long writers still to write (its own
                 // write at the end of L2 then has the write port, and nothing older is pending).
@@ -1143,14 +1146,14 @@ module sgu_core #(
   // x_done, from registered classes rather than the opcode's case (the case's x_done_case is
   // the same decision: XDone_A): an instruction that is not multi-cycle (decided in R) leaves
   // after its one cycle; a long operation after its last step of its last pass; first after its
-  // second cycle unless a long writer in L5 would meet its write; ld/st when no lane is active,
+  // second cycle unless a long writer in L6 would meet its write; ld/st when no lane is active,
   // when the LSU reports a fault (after the checks, with nothing older to wait for), or when
   // the LSU is done. So x_accept and the enables of R and D that it feeds do not wait for the
   // opcode's decode (docs/fpga.md "Timing of the pipelined core").
   logic x_mem_wait, x_done_multi;
-  assign x_mem_wait   = x_multi_st_q ? !pipe_empty : (lw_valid[4:1] != '0);
+  assign x_mem_wait   = x_multi_st_q ? !pipe_empty : (lw_valid[5:1] != '0);
   assign x_done_multi = (x_multi_long_q && x_last_step && x_last_pass) ||
-                        (x_multi_first_q && !x_first_q && !lw_valid[4]) ||
+                        (x_multi_first_q && !x_first_q && !lw_valid[5]) ||
                         (x_multi_mem_q && (exec_none_q || (x_mem_q ? lsu_done_i :
                                            (x_checked_q && !x_mem_wait && lsu_fault_i))));
 
@@ -1322,16 +1325,16 @@ module sgu_core #(
     end
   end
 
-  // ------------------------------------------------------------------------------ L2..L6
+  // ------------------------------------------------------------------------------ L2..L7
   // Records move every cycle (bubbles included); the data of short writes moves with them.
-  // The values a short writer wrote, for its retire record: kept in a ring of four entries,
-  // written once in L2 and read in L6, instead of copied from stage to stage (N x 64 bits per
+  // The values a short writer wrote, for its retire record: kept in a ring of five entries,
+  // written once in L2 and read in L7, instead of copied from stage to stage (N x 64 bits per
   // stage and cycle, which was much of the simulation's time: docs/performance.md). Records move
-  // every cycle, so the record in L6 is the one that was in L2 four cycles earlier, and the ring's
-  // pointer, which advances every cycle, has come round to its entry. On the FPGA board nothing
-  // reads the retire port and synthesis removes the ring.
-  logic [NumLanes-1:0][63:0] sw_ring_q [4];
-  logic [1:0]                ring_q;
+  // every cycle, so the record in L7 is the one that was in L2 five cycles earlier, and the ring's
+  // pointer, which advances every cycle modulo 5, has come round to its entry. On the FPGA board
+  // nothing reads the retire port and synthesis removes the ring.
+  logic [NumLanes-1:0][63:0] sw_ring_q [5];
+  logic [2:0]                ring_q;
   assign x_short_wr = x_rec.valid && x_rec.we && !x_rec.long_wb;
   assign xs_ld      = x_short_wr && x_shfl;
 
@@ -1369,23 +1372,26 @@ module sgu_core #(
       l4_q <= '0;
       l5_q <= '0;
       l6_q <= '0;
+      l7_q <= '0;
     end else if (start) begin
       l2_q <= '0;
       l3_q <= '0;
       l4_q <= '0;
       l5_q <= '0;
       l6_q <= '0;
+      l7_q <= '0;
     end else begin
       l2_q <= x_rec;
       l3_q <= l2_q;
       l4_q <= l3_q;
       l5_q <= l4_q;
       l6_q <= l5_q;
+      l7_q <= l6_q;
     end
   end
 
-  // Valid records in L2 .. L6 (one vector for the waveform view).
-  assign rec_valid = {l6_q.valid, l5_q.valid, l4_q.valid, l3_q.valid, l2_q.valid};
+  // Valid records in L2 .. L7 (one vector for the waveform view).
+  assign rec_valid = {l7_q.valid, l6_q.valid, l5_q.valid, l4_q.valid, l3_q.valid, l2_q.valid};
 
   // l2_data_q loads at every edge with an instruction in X, whatever it does: its value is
   // used only when the record that left X at that edge is a short writer (l2_short_wr), and an
@@ -1397,38 +1403,38 @@ module sgu_core #(
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ring_q <= '0;
-    else         ring_q <= ring_q + 2'd1;
+    else         ring_q <= (ring_q == 3'd4) ? 3'd0 : ring_q + 3'd1;
   end
 
   // ------------------------------------------------------------------------------ write port
-  // Short results at the end of L2 (from a register), long results at the end of L6; the
+  // Short results at the end of L2 (from a register), long results at the end of L7; the
   // hazard checks keep the two from meeting.
-  logic l6_wr;
-  assign l6_wr = l6_q.valid && l6_q.long_wb && l6_q.we;
+  logic l7_wr;
+  assign l7_wr = l7_q.valid && l7_q.long_wb && l7_q.we;
 
-  // The value an instruction in L6 wrote (long: the lanes' pipes; short: carried from X).
-  logic [NumLanes-1:0][63:0] l6_val;
-  always_comb begin  // only with a record in L6 (the retire port loads only then)
-    l6_val = 'x;
-    if (l6_q.valid) l6_val = l6_q.long_wb ? long_res : sw_ring_q[ring_q];
+  // The value an instruction in L7 wrote (long: the lanes' pipes; short: carried from X).
+  logic [NumLanes-1:0][63:0] l7_val;
+  always_comb begin  // only with a record in L7 (the retire port loads only then)
+    l7_val = 'x;
+    if (l7_q.valid) l7_val = l7_q.long_wb ? long_res : sw_ring_q[ring_q];
   end
 
-  assign wr_en    = l2_short_wr || l6_wr;
-  assign wr_spec  = l6_wr ? l6_q.rd : l2_q.rd;
-  assign wr_pair  = l6_wr ? l6_q.pair : l2_q.pair;
-  assign wr_lanes = l6_wr ? l6_q.lanes : l2_q.lanes;
+  assign wr_en    = l2_short_wr || l7_wr;
+  assign wr_spec  = l7_wr ? l7_q.rd : l2_q.rd;
+  assign wr_pair  = l7_wr ? l7_q.pair : l2_q.pair;
+  assign wr_lanes = l7_wr ? l7_q.lanes : l2_q.lanes;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wr
     logic [63:0] v;
     always_comb begin  // only with a write (otherwise don't-care)
       v = 'x;
-      if (wr_en) v = l6_wr ? long_res[l] : l2_val[l];
+      if (wr_en) v = l7_wr ? long_res[l] : l2_val[l];
     end
     assign wr_lo[l] = v[31:0];
     assign wr_hi[l] = v[63:32];
   end
 
   // ------------------------------------------------------------------------------ retire port
-  // The record leaving L6 is registered: the port holds it until the next record (the waveform
+  // The record leaving L7 is registered: the port holds it until the next record (the waveform
   // view's instruction row), and it appears one cycle after done_o / trap_o, as it did before
   // the pipeline.
   rec_t                      rvfi_q;
@@ -1444,13 +1450,13 @@ module sgu_core #(
       rvfi_lo_q    <= '0;
       rvfi_hi_q    <= '0;
     end else begin
-      rvfi_valid_q <= l6_q.valid;
-      if (l6_q.valid) begin
-        rvfi_q       <= l6_q;
+      rvfi_valid_q <= l7_q.valid;
+      if (l7_q.valid) begin
+        rvfi_q       <= l7_q;
         rvfi_order_q <= instret_q;
         for (int unsigned l = 0; l < NumLanes; l++) begin
-          rvfi_lo_q[l] <= l6_q.lanes[l] ? l6_val[l][31:0] : 32'd0;
-          rvfi_hi_q[l] <= (l6_q.lanes[l] && l6_q.pair) ? l6_val[l][63:32] : 32'd0;
+          rvfi_lo_q[l] <= l7_q.lanes[l] ? l7_val[l][31:0] : 32'd0;
+          rvfi_hi_q[l] <= (l7_q.lanes[l] && l7_q.pair) ? l7_val[l][63:32] : 32'd0;
         end
       end
     end
@@ -1473,14 +1479,14 @@ module sgu_core #(
   assign rvfi_data_hi_o   = rvfi_hi_q;
 
   // ------------------------------------------------------------------------------ status
-  logic l6_end;
-  assign l6_end     = l6_q.valid && (l6_q.trap || l6_q.halt);
+  logic l7_end;
+  assign l7_end     = l7_q.valid && (l7_q.trap || l7_q.halt);
   assign busy_o     = run_q;
-  assign done_o     = l6_q.valid && l6_q.halt;
-  assign trap_o     = l6_q.valid && l6_q.trap;
-  assign cause_o    = l6_q.cause;
-  assign trap_pc_o  = l6_q.pc;
-  assign trap_val_o = l6_q.tval;
+  assign done_o     = l7_q.valid && l7_q.halt;
+  assign trap_o     = l7_q.valid && l7_q.trap;
+  assign cause_o    = l7_q.cause;
+  assign trap_pc_o  = l7_q.pc;
+  assign trap_val_o = l7_q.tval;
   assign cycles_o   = cycles_q;
   assign instret_o  = instret_q;
 
@@ -1517,19 +1523,19 @@ module sgu_core #(
         cycles_q     <= cycles_q + 64'd1;
         wd_reached_q <= (watchdog_i != '0) && (cycles_q + 64'd1 >= {32'd0, watchdog_i});
       end
-      if (l6_q.valid) instret_q <= instret_q + 64'd1;
+      if (l7_q.valid) instret_q <= instret_q + 64'd1;
       if (x_done) begin
         exec_q      <= exec_d;
         exec_none_q <= exec_d == '0;
       end
       if (flush_front) live_q <= 1'b0;
-      if (l6_end) run_q <= 1'b0;
+      if (l7_end) run_q <= 1'b0;
     end
   end
 
   logic unused;
   assign unused = ^x_dec_q.imm[31:29] ^ d_dec.rs3_pair ^
-                  rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[4] ^  // mfu_cap_q: unused if LanesPerMfu = 1
+                  rvfi_q.valid ^ rvfi_q.long_wb ^ ^mfu_cap_q[5] ^  // mfu_cap_q: unused if LanesPerMfu = 1
                   x_dec_q.rs1_pair ^ x_dec_q.rs2_pair ^ x_dec_q.rs3_pair ^  // (R uses the
                   ^x_dec_q.rs3 ^ ^x_dec_q.rs_used ^                         // source fields;
                   ^x_dec_q.alu ^ ^x_dec_q.wb ^ // the lanes keep their own copies of these)
@@ -1538,9 +1544,9 @@ module sgu_core #(
   `SGU_ASSERT_INIT(NumLanes_A, NumLanes == 8 || NumLanes == 16 || NumLanes == 32)
   `SGU_ASSERT_INIT(LanesPerMfu_A, (LanesPerMfu == 1 || LanesPerMfu == 2 || LanesPerMfu == 4 ||
                                   LanesPerMfu == 8) && LanesPerMfu <= NumLanes)
-  // The retire pipe (X, L2 .. L6) is as deep as the long operations' latency.
-  `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 6)
-  `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l6_wr))
+  // The retire pipe (X, L2 .. L7) is as deep as the long operations' latency.
+  `SGU_ASSERT_INIT(LongLatency_A, LongLatency == 7)
+  `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l7_wr))
   // x_done from the registered classes is the opcode case's decision.
   `SGU_ASSERT(XDone_A, x_done == (x_valid && !watchdog_hit && x_done_case))
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
@@ -1561,7 +1567,7 @@ module sgu_core #(
   `SGU_ASSERT(CheckedMirror_A, x_valid && x_multi_mem_q && !x_first_q |->
                                x_checked_q == lsu_checked_i)
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid && (lsu_store_o ? pipe_empty
-                                                                   : lw_valid[4:1] == '0))
+                                                                   : lw_valid[5:1] == '0))
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
   `SGU_ASSERT(NoIssueInClear_A, clearing |-> !r_advance)
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU FPU aligned add: |x*y + z| in the 76-bit window, and its normalisation count.
+// SGU FPU aligned add: |x*y + z| in the 76-bit window.
 //
 // Adds the exact 48-bit mantissa product P (from the shared multiplier of sgu_mfu) and the
 // addend Z that sgu_fpu_align placed in the window, and gives the unrounded magnitude, the
-// sticky bit, the sign, and the left shift that will normalise the magnitude (sgu_fpu_lzc),
-// ready for sgu_fpu_norm. The window layout is the one of sgu_fpu_exp: P sits at win[49:2],
+// sticky bit and the sign; sgu_mfu counts the magnitude's normalising shift (sgu_fpu_lzc) in
+// the next stage, and sgu_fpu_norm shifts it in the one after. The window layout is the one of sgu_fpu_exp: P sits at win[49:2],
 // never shifted.
 //
 // The addend arrives as the adder operand Zop = eff_sub ? ~Z : Z and the carry-in as
@@ -14,8 +14,7 @@
 // window then holds the truncation of the true difference and the sticky bit stands for the
 // rest. A negative sum (the addend is larger; it never has sticky bits then, so cin = 1) is
 // replaced by Z - P = ~(P + Zop) from a second carry chain beside the first, instead of
-// negating the sum after it. Both candidates are counted (two sgu_fpu_lzc) and the sign picks
-// the count too, so the count does not wait for the choice.
+// negating the sum after it.
 // An exact zero sum of two addends of opposite sign is +0 (round to nearest); two zeros of
 // equal sign keep it; otherwise the sign of the larger addend wins. "The sum is zero" is
 // found from P and Zop bit by bit (sum bit i is 0 for all i exactly when the carry each bit
@@ -23,8 +22,8 @@
 // the carry chain rather than after it.
 //
 // Latency: combinational (stage S3 of sgu_mfu). With en_i low (no FP operation in the stage)
-// the outputs are don't-care and nothing is computed: a simulator skips the 77-bit adds and the
-// counts, synthesis adds no gate.
+// the outputs are don't-care and nothing is computed: a simulator skips the 77-bit adds,
+// synthesis adds no gate.
 
 module sgu_fpu_add (
   input  logic        en_i,        // an FP operation is in the stage
@@ -35,9 +34,7 @@ module sgu_fpu_add (
   input  logic        z_sign_i,    // sign of the addend
   input  logic        eff_sub_i,   // prod_sign_i ^ z_sign_i
   input  logic        cin_i,       // eff_sub_i & !z_sticky_i
-  input  logic [75:0] limit_i,     // subnormal limit of normalisation (fpu_norm_limit)
   output logic [75:0] mag_o,       // |x*y + z| in the window, bits below win[0] in sticky_o
-  output logic [6:0]  cnt_o,       // normalising left shift of mag_o (sgu_fpu_lzc)
   output logic        sticky_o,    // some nonzero bit of |x*y + z| lies below mag_o[0]
   output logic        sign_o,      // sign of the result, IEEE RNE rule for an exact zero sum
   output logic        neg_o        // the sum was negative: mag_o is Z - P
@@ -64,24 +61,7 @@ module sgu_fpu_add (
   assign diff      = ~sum_nocin[WinW-1:0];  // Z - P when eff_sub_i
   assign sum_neg   = sum[WinW];
 
-  logic [6:0] sum_cnt, diff_cnt;
-
-  sgu_fpu_lzc u_sum_lzc (
-    .en_i    (en_i),
-    .mag_i   (sum[WinW-1:0]),
-    .limit_i (limit_i),
-    .cnt_o   (sum_cnt)
-  );
-
-  sgu_fpu_lzc u_diff_lzc (
-    .en_i    (en_i),
-    .mag_i   (diff),
-    .limit_i (limit_i),
-    .cnt_o   (diff_cnt)
-  );
-
   assign mag_o    = sum_neg ? diff : sum[WinW-1:0];
-  assign cnt_o    = sum_neg ? diff_cnt : sum_cnt;
   assign sticky_o = z_sticky_i;
   // Sticky addend bits only arise when the product dominates, so a negative sum never has
   // them (then cin = 1 and diff is exactly -sum); sgu_mfu checks that on real operations.

@@ -8,7 +8,7 @@
 // of mag_i, etop - 1), and the leading-zero count and the subnormal limit come out of one
 // count. A zero magnitude without a limit counts 76 (the result is zero whatever the shift).
 //
-// Latency: combinational (stage S3 of sgu_mfu, inside sgu_fpu_add).
+// Latency: combinational (stage S4 of sgu_mfu).
 
 module sgu_fpu_lzc (
   input  logic        en_i,    // count (else cnt_o is don't-care and nothing is computed)

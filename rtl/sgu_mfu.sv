@@ -13,8 +13,9 @@
 //   add = fma(a, 1.0, b), sub = fma(a, 1.0, -b), mul = fma(a, b, -0.0)
 // split around the shared multiplier into sgu_fpu_exp (operand selection, mantissas,
 // exponents, alignment shift amount), sgu_fpu_align (the one alignment shifter), sgu_fpu_add
-// (the 77-bit add, the negative case and the normalisation count, sgu_fpu_lzc), sgu_fpu_norm
-// (the one normalising shifter and the rounding decision) and the rounding increment (S5). int->float feeds |a| through
+// (the 77-bit add and the negative case), sgu_fpu_lzc (the normalisation count), sgu_fpu_norm
+// (the one normalising shifter and the rounding decision) and the rounding increment (S6).
+// int->float feeds |a| through
 // the multiplier (times 1, addend +0) into the same adder and normaliser; float->int uses the
 // alignment shifter to truncate.
 //
@@ -30,21 +31,23 @@
 //            sign correction; beside it
 //            the addend alignment shift, the adder's operand and carry-in, and the
 //            subnormal-limit mask of the normaliser. Registered.
-//   S3  t+3  FP: the 77-bit add (and Z - P beside it), sign, the normalisation count;
-//            float->int negate; integer: result assembly, the 64-bit accumulation, the right
-//            shift's reversal; ext_dt of every result that does not come from the normaliser.
+//   S3  t+3  FP: the 77-bit add (and Z - P beside it), sign, the magnitude; float->int
+//            negate; integer: result assembly, the 64-bit accumulation, the right shift's
+//            reversal; ext_dt of every result that does not come from the normaliser.
 //            Registered.
-//   S4  t+4  normalising shift and the rounding decision (sgu_fpu_norm). Registered.
-//   S5  t+5  the rounding increment, overflow and special-value overrides, result select.
-// The alignment shift sits in S2 and the normalisation count in S3 (rather than in S1 and
-// S4) to balance the stages: S2 is otherwise only the multiplier. The increment has a stage of
-// its own (S5) because S5 feeds the core's write port in the same cycle (docs/fpga.md "Timing
-// of the pipelined core"). docs/fpu.md has the measured delay of each stage.
-// Latency 5: result_o is combinational from the S4->S5 registers and holds the result of the
-// operation that entered in cycle t during the whole of cycle t+5 (the core writes it at the
-// end of t+5). Throughput one operation (or one 64-bit step) per cycle. No stall and no
-// handshake: every operation leaves S5 five cycles after it entered. In a cycle with no
-// result due, result_o is the last S5 value and means nothing.
+//   S4  t+4  the normalisation count (sgu_fpu_lzc). Registered (the integer result too).
+//   S5  t+5  normalising shift and the rounding decision (sgu_fpu_norm). Registered.
+//   S6  t+6  the rounding increment, overflow and special-value overrides, result select.
+// The alignment shift sits in S2 (rather than in S1) to balance the stages: S2 is otherwise
+// only the multiplier. The count has a stage of its own (S4) because the 77-bit add and the
+// count in one stage were the SIMD8 board's routed critical path, and the increment (S6)
+// because S6 feeds the core's write port in the same cycle (docs/fpga.md "Timing of the
+// pipelined core"). docs/fpu.md has the measured delay of each stage.
+// Latency 6: result_o is combinational from the S5->S6 registers and holds the result of the
+// operation that entered in cycle t during the whole of cycle t+6 (the core writes it at the
+// end of t+6). Throughput one operation (or one 64-bit step) per cycle. No stall and no
+// handshake: every operation leaves S6 six cycles after it entered. In a cycle with no
+// result due, result_o is the last S6 value and means nothing.
 //
 // Results are ext_dt(raw, dt_i). FP results are 32-bit: float->int gives the 32-bit integer
 // and dt_i (the destination type) does the rest; every other FP op is f32, and results from
@@ -57,7 +60,7 @@
 //   64-bit mul (wide_i, i64/u64): three steps on three consecutive cycles, same operands:
 //     step 0: a_lo*b_lo, step 1: a_lo*b_hi, step 2: a_hi*b_lo. S3 accumulates
 //     {hi + p[31:0], lo} in the S3->S4 result register, so the steps must be back to back (an
-//     assertion checks it). Only step 2 has a result, 5 cycles after it entered; the S5 value
+//     assertion checks it). Only step 2 has a result, 6 cycles after it entered; the S6 value
 //     that follows steps 0 and 1 is a partial sum to be ignored.
 //   64-bit ALU operation (alu_i, i64/u64, one step): alu_op_i (sgu_pkg::alu64_op_e) of
 //     ia_i and ib_i, in S1 beside the FP datapath (the adder, lt, eq; S2 picks): add, sub, and, or, xor; cmp gives
@@ -104,7 +107,7 @@ module sgu_mfu
   input  logic [1:0]  step_i,    // wide only: 0 a_lo*b_lo, 1 a_lo*b_hi, 2 a_hi*b_lo, back to back
   input  logic [3:0]  dt_i,      // result type: result_o = ext_dt(raw, dt_i); FP: f32 or, for
                                  // float->int, the destination integer type
-  output logic [63:0] result_o   // 5 cycles after entry (wide: 5 cycles after step 2)
+  output logic [63:0] result_o   // 6 cycles after entry (wide: 6 cycles after step 2)
 );
 
   localparam logic [31:0] FpOne     = 32'h3F80_0000;
@@ -187,7 +190,19 @@ module sgu_mfu
     fp_ctl_t         ctl;
   } fp_s3_t;
 
-  // FP side band S3 -> S4: the normaliser's inputs and the overrides.
+  // FP side band S3 -> S4: the sum's magnitude, the count's bound and the overrides.
+  typedef struct packed {
+    logic [WinW-1:0] mag;
+    logic [WinW-1:0] limit;     // subnormal limit of normalisation (sgu_fpu_lzc)
+    logic            sticky;
+    logic            sign;
+    logic [9:0]      etop;
+    logic            nan;
+    logic            inf;
+    logic            inf_sign;
+  } fp_s4_t;
+
+  // FP side band S4 -> S5: the normaliser's inputs and the overrides.
   typedef struct packed {
     logic [WinW-1:0] mag;
     logic [6:0]      shamt;     // normalising shift (sgu_fpu_lzc)
@@ -197,7 +212,7 @@ module sgu_mfu
     logic            nan;
     logic            inf;
     logic            inf_sign;
-  } fp_s4_t;
+  } fp_s5_t;
 
   // =======================================================================================
   // S1 (cycle t+1): combinational on the registered inputs
@@ -649,7 +664,7 @@ module sgu_mfu
   end
 
   // =======================================================================================
-  // S3 (cycle t+3): FP add and normalisation count, float->int negate, integer result
+  // S3 (cycle t+3): FP add, float->int negate, integer result
   // =======================================================================================
   logic   fpu_en_s3;  // an FP operation is in S3
   logic   add_neg;
@@ -666,14 +681,13 @@ module sgu_mfu
     .z_sign_i    (fp3_q.ctl.z_sign),
     .eff_sub_i   (fp3_q.ctl.eff_sub),
     .cin_i       (fp3_q.cin),
-    .limit_i     (fp3_q.limit),
     .mag_o       (fp_s3.mag),
-    .cnt_o       (fp_s3.shamt),
     .sticky_o    (fp_s3.sticky),
     .sign_o      (fp_s3.sign),
     .neg_o       (add_neg)
   );
 
+  assign fp_s3.limit    = fp3_q.limit;
   assign fp_s3.etop     = fp3_q.ctl.etop;
   assign fp_s3.nan      = fp3_q.ctl.nan;
   assign fp_s3.inf      = fp3_q.ctl.inf;
@@ -681,7 +695,7 @@ module sgu_mfu
 
   // Integer: one 32-bit adder for the mulh correction and the 64-bit accumulation. Results
   // that do not come from the normaliser are extended by their type here, off the
-  // normaliser's path in S4. Computed only with an operation in S3 (res_q loads only then).
+  // normaliser's path in S5. Computed only with an operation in S3 (res_q loads only then).
   logic [63:0] res_q;  // S3 -> S4 result register, also the 64-bit accumulator
   logic [63:0] res_d;
 
@@ -748,67 +762,117 @@ module sgu_mfu
   end
 
   // =======================================================================================
-  // S4 (cycle t+4): normalise, decide the rounding
+  // S4 (cycle t+4): the normalisation count; the integer result waits
   // =======================================================================================
-  logic [30:0] pre4;
-  logic        rup4, ovf4;
+  // The count of the sum's magnitude (one sgu_fpu_lzc, on the value S3 selected), a stage of
+  // its own since the 77-bit add and the count in one stage were the SIMD8 board's routed
+  // critical path (docs/fpga.md "Routed timing, step by step"). Computed only with an FP
+  // result for the normaliser in S4.
+  fp_s5_t fp_s4;
 
-  // The normaliser computes while the result register's value is its (norm4_q): after an
-  // integer result it rests until the next FP result.
-  sgu_fpu_norm u_norm (
-    .en_i      (norm4_q),
-    .mag_i     (fp4_q.mag),
-    .shamt_i   (fp4_q.shamt),
-    .etop_i    (fp4_q.etop),
-    .sticky_i  (fp4_q.sticky),
-    .pre_o     (pre4),
-    .round_up_o(rup4),
-    .overflow_o(ovf4)
+  sgu_fpu_lzc u_lzc (
+    .en_i    (v4_q & norm4_q),
+    .mag_i   (fp4_q.mag),
+    .limit_i (fp4_q.limit),
+    .cnt_o   (fp_s4.shamt)
   );
 
-  // ---- S4 -> S5 registers: the integer result, or the normaliser's value and the specials.
-  // Loaded only with an operation in S4, so result_o holds between results. ----
-  logic        norm5_q, rup5_q, ovf5_q, sign5_q, nan5_q, inf5_q, inf_sign5_q;
-  logic [30:0] pre5_q;
-  logic [63:0] int5_q;
+  assign fp_s4.mag      = fp4_q.mag;
+  assign fp_s4.sticky   = fp4_q.sticky;
+  assign fp_s4.sign     = fp4_q.sign;
+  assign fp_s4.etop     = fp4_q.etop;
+  assign fp_s4.nan      = fp4_q.nan;
+  assign fp_s4.inf      = fp4_q.inf;
+  assign fp_s4.inf_sign = fp4_q.inf_sign;
+
+  // ---- S4 -> S5 registers ----
+  logic        v5_q, norm5_q;
+  fp_s5_t      fp5_q;
+  logic [63:0] res5_q;  // the integer result, a stage behind res_q
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      v5_q <= 1'b0;
+    end else begin
+      v5_q <= v4_q;
+    end
+  end
 
   always_ff @(posedge clk_i) begin
     if (v4_q) begin
       norm5_q <= norm4_q;
-      if (!norm4_q) int5_q <= res_q;
+      if (!norm4_q) res5_q <= res_q;
     end
+  end
+
+  always_ff @(posedge clk_i) begin
     if (v4_q && norm4_q) begin
-      pre5_q      <= pre4;
-      rup5_q      <= rup4;
-      ovf5_q      <= ovf4;
-      sign5_q     <= fp4_q.sign;
-      nan5_q      <= fp4_q.nan;
-      inf5_q      <= fp4_q.inf;
-      inf_sign5_q <= fp4_q.inf_sign;
+      fp5_q <= fp_s4;
     end
   end
 
   // =======================================================================================
-  // S5 (cycle t+5): round, override, select
+  // S5 (cycle t+5): normalise, decide the rounding
+  // =======================================================================================
+  logic [30:0] pre5;
+  logic        rup5, ovf5;
+
+  // The normaliser computes while the result register's value is its (norm5_q): after an
+  // integer result it rests until the next FP result.
+  sgu_fpu_norm u_norm (
+    .en_i      (norm5_q),
+    .mag_i     (fp5_q.mag),
+    .shamt_i   (fp5_q.shamt),
+    .etop_i    (fp5_q.etop),
+    .sticky_i  (fp5_q.sticky),
+    .pre_o     (pre5),
+    .round_up_o(rup5),
+    .overflow_o(ovf5)
+  );
+
+  // ---- S5 -> S6 registers: the integer result, or the normaliser's value and the specials.
+  // Loaded only with an operation in S5, so result_o holds between results. ----
+  logic        norm6_q, rup6_q, ovf6_q, sign6_q, nan6_q, inf6_q, inf_sign6_q;
+  logic [30:0] pre6_q;
+  logic [63:0] int6_q;
+
+  always_ff @(posedge clk_i) begin
+    if (v5_q) begin
+      norm6_q <= norm5_q;
+      if (!norm5_q) int6_q <= res5_q;
+    end
+    if (v5_q && norm5_q) begin
+      pre6_q      <= pre5;
+      rup6_q      <= rup5;
+      ovf6_q      <= ovf5;
+      sign6_q     <= fp5_q.sign;
+      nan6_q      <= fp5_q.nan;
+      inf6_q      <= fp5_q.inf;
+      inf_sign6_q <= fp5_q.inf_sign;
+    end
+  end
+
+  // =======================================================================================
+  // S6 (cycle t+6): round, override, select
   // =======================================================================================
   logic [31:0] fma_res;
 
   always_comb begin
     logic [30:0] rounded;
-    rounded = pre5_q + {30'd0, rup5_q};
-    if (nan5_q) begin
+    rounded = pre6_q + {30'd0, rup6_q};
+    if (nan6_q) begin
       fma_res = FpuCanonicalNan;
-    end else if (inf5_q) begin
-      fma_res = {inf_sign5_q, FpInf[30:0]};
-    end else if (ovf5_q) begin
-      fma_res = {sign5_q, 8'hFF, 23'd0};
+    end else if (inf6_q) begin
+      fma_res = {inf_sign6_q, FpInf[30:0]};
+    end else if (ovf6_q) begin
+      fma_res = {sign6_q, 8'hFF, 23'd0};
     end else begin
-      fma_res = {sign5_q, rounded};
+      fma_res = {sign6_q, rounded};
     end
   end
 
   // Normaliser results are f32: zero-extended (the core passes dt_s1 = f32 for them).
-  assign result_o = norm5_q ? {32'd0, fma_res} : int5_q;
+  assign result_o = norm6_q ? {32'd0, fma_res} : int6_q;
 
   // =======================================================================================
   // Assertions

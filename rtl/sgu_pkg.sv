@@ -167,7 +167,7 @@ package sgu_pkg;
 
   // Pipeline depth of the long operations (sgu_mfu): issued in the execute stage (cycle t), their
   // result is written at the end of cycle t + LongLatency - 1.
-  localparam int unsigned LongLatency = 6;
+  localparam int unsigned LongLatency = 7;
 
   // The operation runs in the lane's multiply / FP pipeline (sgu_mfu) rather than the
   // single-cycle ALU: every multiply, every FP32 operation, cvt to or from f32, the shifts of

@@ -120,7 +120,7 @@ std::vector<IpcCase> IpcCases() {
   // 22 instructions starting 40 bytes into a line: the loop spans 4 lines.
   c.push_back({"dependent 64-bit integer chain", init,
                Repeat(32, [](unsigned) { return std::string("  add.i64 v4, v4, v4\n"); }),
-               "K + 6 cycles each, like a dependent FMA: 64-bit adds run on the MFU (the lanes' ALU is 32 bits wide: docs/architecture.md \"64-bit adds, logic, compares, min and max\")"});
+               "K + 7 cycles each, like a dependent FMA: 64-bit adds run on the MFU (the lanes' ALU is 32 bits wide: docs/architecture.md \"64-bit adds, logic, compares, min and max\")"});
   c.push_back({"independent 64-bit adds", init,
                Repeat(32, [](unsigned i) {
                  return "  add.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, v4\n";
@@ -135,10 +135,10 @@ std::vector<IpcCase> IpcCases() {
                Repeat(32, [](unsigned i) {
                  return "  ffma v" + std::to_string(8 + i % 8) + ", v3, v3, v3\n";
                }),
-               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 8 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 4 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L6): 34 instructions in 38 cycles"});
+               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 8 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 4 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L7): 34 instructions in 38 cycles"});
   c.push_back({"dependent FP32 FMAs", init,
                Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v3\n"); }),
-               "K + 6 cycles each: K passes, the FMA's latency (written at the end of L6), then the reader loads it from the register file"});
+               "K + 7 cycles each: K passes, the FMA's latency (written at the end of L7), then the reader loads it from the register file"});
   c.push_back({"independent 64-bit multiplies", init,
                Repeat(16, [](unsigned i) {
                  return "  mul.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, v4\n";
@@ -146,7 +146,7 @@ std::vector<IpcCase> IpcCases() {
                "3K cycles each (three steps through the MFU's 32x32 multiplier per pass), plus the addi behind the last: at K = 1, 18 instructions in 51 cycles"});
   c.push_back({"dependent 64-bit multiplies", init,
                Repeat(16, [](unsigned) { return std::string("  mul.i64 v4, v4, v4\n"); }),
-               "3K + 6 cycles each: 3K steps, 5 more until the result is written, then the reader loads it"});
+               "3K + 7 cycles each: 3K steps, 6 more until the result is written, then the reader loads it"});
   c.push_back({"independent 64-bit shifts", init,
                Repeat(16, [](unsigned i) {
                  return "  shli.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, " +

@@ -244,7 +244,7 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   s.Bit("u_core.redirect");
   s.Bit("u_core.long_issue");
   s.Bit("u_core.l2_shfl_q");
-  s.Vec("u_core.rec_valid", 4);
+  s.Vec("u_core.rec_valid", 5);
   s.Bit("u_core.wr_en");
   s.Vec("u_core.wr_spec", 5);
   s.End();
@@ -339,7 +339,7 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
     s.Vec(lane + "c_i", 63);
     s.Vec(lane + "res_o", 63);
     s.Vec(lane + "sh_res_o", 31);  // a short shift's result, in L2 (its second half)
-    s.Vec("u_core.gen_lane" + i + ".long_res_w", 63);  // the MFU result it writes in L6
+    s.Vec("u_core.gen_lane" + i + ".long_res_w", 63);  // the MFU result it writes in L7
     s.Vec("u_core.u_xbar.gen_lane" + i + ".src", Log2(n) - 1);
     s.Vec("u_core.gen_wr" + i + ".v", 63);
     s.End();

@@ -40,7 +40,7 @@ constexpr int kMixedInstructions = 1000000;
 constexpr int kMaxReportedMismatches = 10;
 constexpr uint64_t kBaseSeed = 0x5347555F46505531ull;  // "SGU_FPU1"
 constexpr uint64_t kNoiseSalt = 0x4E4F495345ull;       // "NOISE": sub-seed of the noise
-constexpr uint64_t kLatency = 5;                       // result during cycle t+5
+constexpr uint64_t kLatency = 6;                       // result during cycle t+6
 
 // ---------------------------------------------------------------------------------------------
 // Reproducible random numbers: raw std::mt19937_64 output, mapped here (no std distributions).
