@@ -190,28 +190,29 @@ module sgu_mfu
     fp_ctl_t         ctl;
   } fp_s3_t;
 
-  // FP side band S3 -> S4: the sum's magnitude, the count's bound and the overrides.
+  // What travels with the sum's magnitude from S3 to S6: its sticky bit, the sign, the window's
+  // exponent and the special-value overrides.
+  typedef struct packed {
+    logic            sticky;
+    logic            sign;
+    logic [9:0]      etop;
+    logic            nan;
+    logic            inf;
+    logic            inf_sign;
+  } fp_sum_t;
+
+  // FP side band S3 -> S4: the sum's magnitude and the count's bound.
   typedef struct packed {
     logic [WinW-1:0] mag;
     logic [WinW-1:0] limit;     // subnormal limit of normalisation (sgu_fpu_lzc)
-    logic            sticky;
-    logic            sign;
-    logic [9:0]      etop;
-    logic            nan;
-    logic            inf;
-    logic            inf_sign;
+    fp_sum_t         sum;
   } fp_s4_t;
 
-  // FP side band S4 -> S5: the normaliser's inputs and the overrides.
+  // FP side band S4 -> S5: the normaliser's inputs.
   typedef struct packed {
     logic [WinW-1:0] mag;
     logic [6:0]      shamt;     // normalising shift (sgu_fpu_lzc)
-    logic            sticky;
-    logic            sign;
-    logic [9:0]      etop;
-    logic            nan;
-    logic            inf;
-    logic            inf_sign;
+    fp_sum_t         sum;
   } fp_s5_t;
 
   // =======================================================================================
@@ -682,16 +683,16 @@ module sgu_mfu
     .eff_sub_i   (fp3_q.ctl.eff_sub),
     .cin_i       (fp3_q.cin),
     .mag_o       (fp_s3.mag),
-    .sticky_o    (fp_s3.sticky),
-    .sign_o      (fp_s3.sign),
+    .sticky_o    (fp_s3.sum.sticky),
+    .sign_o      (fp_s3.sum.sign),
     .neg_o       (add_neg)
   );
 
   assign fp_s3.limit    = fp3_q.limit;
-  assign fp_s3.etop     = fp3_q.ctl.etop;
-  assign fp_s3.nan      = fp3_q.ctl.nan;
-  assign fp_s3.inf      = fp3_q.ctl.inf;
-  assign fp_s3.inf_sign = fp3_q.ctl.inf_sign;
+  assign fp_s3.sum.etop     = fp3_q.ctl.etop;
+  assign fp_s3.sum.nan      = fp3_q.ctl.nan;
+  assign fp_s3.sum.inf      = fp3_q.ctl.inf;
+  assign fp_s3.sum.inf_sign = fp3_q.ctl.inf_sign;
 
   // Integer: one 32-bit adder for the mulh correction and the 64-bit accumulation. Results
   // that do not come from the normaliser are extended by their type here, off the
@@ -777,13 +778,8 @@ module sgu_mfu
     .cnt_o   (fp_s4.shamt)
   );
 
-  assign fp_s4.mag      = fp4_q.mag;
-  assign fp_s4.sticky   = fp4_q.sticky;
-  assign fp_s4.sign     = fp4_q.sign;
-  assign fp_s4.etop     = fp4_q.etop;
-  assign fp_s4.nan      = fp4_q.nan;
-  assign fp_s4.inf      = fp4_q.inf;
-  assign fp_s4.inf_sign = fp4_q.inf_sign;
+  assign fp_s4.mag = fp4_q.mag;
+  assign fp_s4.sum = fp4_q.sum;
 
   // ---- S4 -> S5 registers ----
   logic        v5_q, norm5_q;
@@ -823,8 +819,8 @@ module sgu_mfu
     .en_i      (norm5_q),
     .mag_i     (fp5_q.mag),
     .shamt_i   (fp5_q.shamt),
-    .etop_i    (fp5_q.etop),
-    .sticky_i  (fp5_q.sticky),
+    .etop_i    (fp5_q.sum.etop),
+    .sticky_i  (fp5_q.sum.sticky),
     .pre_o     (pre5),
     .round_up_o(rup5),
     .overflow_o(ovf5)
@@ -845,10 +841,10 @@ module sgu_mfu
       pre6_q      <= pre5;
       rup6_q      <= rup5;
       ovf6_q      <= ovf5;
-      sign6_q     <= fp5_q.sign;
-      nan6_q      <= fp5_q.nan;
-      inf6_q      <= fp5_q.inf;
-      inf_sign6_q <= fp5_q.inf_sign;
+      sign6_q     <= fp5_q.sum.sign;
+      nan6_q      <= fp5_q.sum.nan;
+      inf6_q      <= fp5_q.sum.inf;
+      inf_sign6_q <= fp5_q.sum.inf_sign;
     end
   end
 
