@@ -29,9 +29,9 @@
 //   S2  t+2  the multiplier p = mul_a_q * mul_b_q (a 64-bit ALU result in its place: the
 //            compare's bit and min's / max's pick are made here from S1's lt and eq), the mulh
 //            sign correction; beside it
-//            the addend alignment shift, the adder's operand and carry-in, and the
-//            subnormal-limit mask of the normaliser. Registered.
-//   S3  t+3  FP: the 77-bit add (and Z - P beside it), sign, the magnitude; float->int
+//            the addend alignment shift, the adder's operand and carry-in. Registered.
+//   S3  t+3  FP: the 77-bit add (and Z - P beside it), sign, the magnitude, and beside them
+//            the subnormal-limit mask of the count (fpu_norm_limit); float->int
 //            negate; integer: result assembly, the 64-bit accumulation, the right shift's
 //            reversal; ext_dt of every result that does not come from the normaliser.
 //            Registered.
@@ -186,7 +186,6 @@ module sgu_mfu
                                 // (float->int: the source shifted, eff_sub is 0)
     logic            z_sticky;  // addend bits below the window
     logic            cin;       // carry-in of the adder: eff_sub & !z_sticky
-    logic [WinW-1:0] limit;     // subnormal limit of normalisation (fpu_norm_limit(etop))
     fp_ctl_t         ctl;
   } fp_s3_t;
 
@@ -619,7 +618,6 @@ module sgu_mfu
       fp_s2.z_op     = z_win ^ {WinW{fp2_q.ctl.eff_sub}};
       fp_s2.z_sticky = z_sticky;
       fp_s2.cin      = fp2_q.ctl.eff_sub & ~z_sticky;
-      fp_s2.limit    = fpu_norm_limit(fp2_q.ctl.etop);
       fp_s2.ctl      = fp2_q.ctl;
     end
   end
@@ -688,7 +686,9 @@ module sgu_mfu
     .neg_o       (add_neg)
   );
 
-  assign fp_s3.limit    = fp3_q.limit;
+  // The count's bound, decoded from the window's exponent beside the add (off its carry chain),
+  // registered for S4's count.
+  assign fp_s3.limit    = fpu_norm_limit(fp3_q.ctl.etop);
   assign fp_s3.sum.etop     = fp3_q.ctl.etop;
   assign fp_s3.sum.nan      = fp3_q.ctl.nan;
   assign fp_s3.sum.inf      = fp3_q.ctl.inf;
