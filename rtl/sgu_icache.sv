@@ -31,10 +31,11 @@
 // its beat erred: the core traps FetchBusError) and the words of good beats of that line can be
 // executed; once another line is refilled, the errored line misses again and is refetched.
 //
-// Counters (performance, not architecture; cleared by flush_i): misses_o counts refills started,
-// hits_o counts instructions delivered (req_i && valid_o) that did not wait for a refill. Both
-// count the fetch stage's requests, which include the words fetched on a mispredicted path and
-// after the last instruction, so hits + misses is at least the number of instructions retired.
+// Counters (performance, not architecture; cleared by flush_i; each counts one cycle after its
+// event): misses_o counts refills started, hits_o counts instructions delivered (req_i &&
+// valid_o) that did not wait for a refill. Both count the fetch stage's requests, which include
+// the words fetched on a mispredicted path and after the last instruction, so hits + misses is
+// at least the number of instructions retired.
 //
 // AXI rules obeyed: AR held until ready with a stable payload; R accepted every cycle.
 
@@ -119,7 +120,8 @@ module sgu_icache #(
   logic                    eline_valid_q, eline_valid_d;  // last refill erred, line usable
   logic                    drop_q, drop_d;             // flushed during the refill
   logic                    missed_q, missed_d;         // the pending access started a refill
-  logic [63:0]             hits_q, hits_d, misses_q, misses_d;
+  logic [63:0]             hits_q, misses_q;
+  logic                    hit_cnt, miss_cnt;          // count a delivery / refill start
 
   logic [IndexBits-1:0]    index;
   logic [TagBits-1:0]      tag;
@@ -186,12 +188,11 @@ module sgu_icache #(
     eline_valid_d = eline_valid_q;
     drop_d        = drop_q || flush_i;
     missed_d      = missed_q;
-    hits_d        = hits_q;
-    misses_d      = misses_q;
+    hit_cnt       = valid_o && !missed_q;
+    miss_cnt      = 1'b0;
     tag_we        = 1'b0;
 
     if (valid_o) begin
-      hits_d   = missed_q ? hits_q : hits_q + 64'd1;
       missed_d = 1'b0;
     end
 
@@ -207,7 +208,7 @@ module sgu_icache #(
           eline_valid_d  = 1'b0;
           drop_d         = 1'b0;
           missed_d       = 1'b1;
-          misses_d       = misses_q + 64'd1;
+          miss_cnt       = 1'b1;
           state_d        = StAddr;
         end
       end
@@ -240,8 +241,32 @@ module sgu_icache #(
       valid_d       = '0;
       eline_valid_d = 1'b0;
       missed_d      = 1'b0;
-      hits_d        = '0;
-      misses_d      = '0;
+      hit_cnt       = 1'b0;
+      miss_cnt      = 1'b0;
+    end
+  end
+
+  // The counters count one cycle after the event (a registered increment), so that the
+  // lookup's hit, the last signal of the fetch stage, does not also enable 2 x 64 flip-flops
+  // (docs/fpga.md "Timing of the pipelined core"). A kernel's counts are complete long before
+  // it ends: its last fetch is several cycles before its last retirement.
+  logic hit_cnt_q, miss_cnt_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hit_cnt_q  <= 1'b0;
+      miss_cnt_q <= 1'b0;
+      hits_q     <= '0;
+      misses_q   <= '0;
+    end else begin
+      hit_cnt_q  <= hit_cnt;
+      miss_cnt_q <= miss_cnt;
+      if (flush_i) begin
+        hits_q   <= '0;
+        misses_q <= '0;
+      end else begin
+        if (hit_cnt_q)  hits_q   <= hits_q + 64'd1;
+        if (miss_cnt_q) misses_q <= misses_q + 64'd1;
+      end
     end
   end
 
@@ -255,8 +280,6 @@ module sgu_icache #(
       eline_valid_q <= 1'b0;
       drop_q        <= 1'b0;
       missed_q      <= 1'b0;
-      hits_q        <= '0;
-      misses_q      <= '0;
     end else begin
       state_q       <= state_d;
       valid_q       <= valid_d;
@@ -266,8 +289,6 @@ module sgu_icache #(
       eline_valid_q <= eline_valid_d;
       drop_q        <= drop_d;
       missed_q      <= missed_d;
-      hits_q        <= hits_d;
-      misses_q      <= misses_d;
     end
   end
 

@@ -104,54 +104,60 @@ module sgu_lane (
   // raw sum's bits at the type's width w (8, 16, 32), with d = a + ~b + 1:
   //   unsigned a < b  <=>  no carry out of bit w-1   (c_w = d[w] ^ a[w] ^ ~b[w], c_32 = d[32])
   //   signed   a < b  <=>  a[w-1] != b[w-1] ? a[w-1] : d[w-1]   (equal signs cannot overflow)
-  // The narrow widths' candidates come from the middle of the carry chain; only the 32-bit
-  // ones wait for its end. The high word of the result is the operand select's (sel, li, cvt of
-  // 64-bit types): the other results of a 64-bit type come from the MFU.
+  // The narrow widths' candidates come from the middle of the carry chain. At 32 bits the
+  // adder is one bit wider, the operands extended by one bit by the type's signedness (sign or
+  // zero): the 33-bit difference of two such values cannot overflow, so its bit 32 is a < b for
+  // either signedness, the last bit out of the carry chain with no selection after it. The high
+  // word of the result is the operand select's (sel, li, cvt of 64-bit types): the other
+  // results of a 64-bit type come from the MFU.
   always_comb begin
     logic [63:0] pick;
-    logic [31:0] alu, late, logic_res, diff, minmax;
+    logic [31:0] alu, late, late_lt, late_ge, logic_res, diff;
     logic [32:0] sum, addend;
-    logic [2:0]  lt_u, lt_s;
-    logic        sub, lt, eq, cond, pick_b;
+    logic        a_x, b_x;
+    logic [1:0]  lt_u, lt_s;  // index k: width 8 << k
+    logic        sub, lt, eq, pick_b;
     res_o     = 'x;
     late_o    = 'x;
     alu       = 'x;
     late      = 'x;
-    minmax    = 'x;
+    late_lt   = 'x;
+    late_ge   = 'x;
     logic_res = 'x;
     pick      = 'x;
     diff      = 'x;
     sum       = 'x;
     addend    = 'x;
+    a_x       = 'x;
+    b_x       = 'x;
     lt_u      = 'x;
     lt_s      = 'x;
     sub       = 'x;
     lt        = 'x;
     eq        = 'x;
-    cond      = 'x;
     pick_b    = 'x;
     if (alu_en_i) begin
       // Adder: a + b, or a - b (= a + ~b + 1) for everything that compares.
       sub    = ctl.sub;
-      addend = {1'b0, sub ? ~b_raw[31:0] : b_raw[31:0]};
-      sum    = {1'b0, a_i[31:0]} + addend + 33'(sub);
-      // Index k: width w = 8 << k; the carry into bit w recovered from the sum (w = 32: the
-      // carry out). size is never 3 here (64-bit compares, min and max are long).
+      a_x    = sgn && a_i[31];
+      b_x    = sgn && b_raw[31];
+      addend = sub ? ~{b_x, b_raw[31:0]} : {b_x, b_raw[31:0]};
+      sum    = {a_x, a_i[31:0]} + addend + 33'(sub);
+      // Width w = 8 << k: the carry into bit w recovered from the sum; w = 32: the extended
+      // difference's sign (above). size is never 3 here (64-bit compares, min and max are
+      // long).
       lt_u[0] = !(sum[8] ^ a_i[8] ^ addend[8]);
       lt_u[1] = !(sum[16] ^ a_i[16] ^ addend[16]);
-      lt_u[2] = !sum[32];
       lt_s[0] = (a_i[7] != b_raw[7]) ? a_i[7] : sum[7];
       lt_s[1] = (a_i[15] != b_raw[15]) ? a_i[15] : sum[15];
-      lt_s[2] = (a_i[31] != b_raw[31]) ? a_i[31] : sum[31];
-      lt      = sgn ? lt_s[size[1] ? 2'd2 : size] : lt_u[size[1] ? 2'd2 : size];
+      lt      = size[1] ? sum[32] : (sgn ? lt_s[size[0]] : lt_u[size[0]]);
       // Equality from the raw operands, beside the adder (not a zero detect after its carry
       // chain): two values extended from the type's width are equal exactly when their low
       // width bits are. The condition is the decoded truth table over (lt, eq)
-      // (sgu_pkg::alu_decode).
+      // (sgu_pkg::alu_decode), looked up below.
       diff = a_i[31:0] ^ b_raw[31:0];
       eq   = diff[7:0] == '0 && (size == 2'd0 || diff[15:8] == '0) &&
              (size <= 2'd1 || diff[31:16] == '0);
-      cond = ctl.cond_tt[{lt, eq}];
 
       // Logic.
       unique case (ctl.logic_op)
@@ -162,28 +168,35 @@ module sgu_lane (
 
       // Operand select, without the compare: sel (rs1 != 0 ? b : c), li/lui (b, the
       // immediate), cvt (a, the source extended by its own type: a 64-bit result's high word is
-      // that extension). min (lt ? a : b) and max (lt ? b : a) select apart (minmax), for
-      // late_o.
+      // that extension). min (lt ? a : b) and max (lt ? b : a) select apart, for late_o.
       unique case (ctl.pick)
         PickB:   pick_b = 1'b1;
         PickSel: pick_b = a_nz_i;
-        default: pick_b = 1'b0;  // PickA (min, max: minmax)
+        default: pick_b = 1'b0;  // PickA (min and max: late_o)
       endcase
       pick = pick_b ? b_raw : ((ctl.pick == PickSel) ? c_i : a);
-      minmax = ((ctl.pick == PickMin) ? !lt : lt) ? b_raw[31:0] : a_i[31:0];
 
       unique case (ctl.res)
         AluSum:   alu = sum[31:0];
         AluLogic: alu = logic_res;
         default:  alu = pick[31:0];  // AluPick (AluShift: sh_res_o, in L2; AluCmp: late_o)
       endcase
-      late = (ctl.res == AluCmp) ? {31'd0, cond} : minmax;
+      // late_o: a compare's condition, min's or max's operand. Both outcomes are made beside
+      // the adder (cond_tt looked up with eq alone; the operands extended by the type, a's
+      // type being dt for min and max, so that no extension follows the comparison; a
+      // compare's 0 or 1 is its own extension by any type), and lt, the last bit out of the
+      // carry chain, only picks one of them.
+      late_lt = (ctl.res == AluCmp) ? {31'd0, ctl.cond_tt[{1'b1, eq}]}
+                                    : ((ctl.pick == PickMin) ? a[31:0] : b[31:0]);
+      late_ge = (ctl.res == AluCmp) ? {31'd0, ctl.cond_tt[{1'b0, eq}]}
+                                    : ((ctl.pick == PickMin) ? b[31:0] : a[31:0]);
+      late    = lt ? late_lt : late_ge;
       // The results' type extension: only the low word's upper bits need it (8- and 16-bit
       // types). A 64-bit type's result (sel, li, cvt: the operand select's) is its own
       // extension, and the high word of a narrower type's result is never written (the
       // destination is one register) nor observed.
       res_o  = {pick[63:32], 32'(ext_dt({32'd0, alu}, ctl.dt))};
-      late_o = 32'(ext_dt({32'd0, late}, ctl.dt));
+      late_o = late;
     end
   end
 

@@ -6,9 +6,9 @@
 // then the [mem_base, mem_limit) window); in the next cycle the first faulting lane and the
 // first active lane are found and registered, so that from the second cycle after chk_i
 // fault_o, fault_misaligned_o and fault_addr_o report the first faulting lane in lane order (from
-// registers; the address through one multiplexer over the lanes, selected by a registered lane
-// number; valid while busy_o is low), and checked_o is high. The core traps instead of requesting when fault_o is
-// set, so nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least two
+// registers; the address through one multiplexer over the lanes, selected by a registered
+// one-hot lane; valid while busy_o is low), and checked_o is high. The core traps instead of
+// requesting when fault_o is set, so nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least two
 // cycles after chk_i; the request works on the sampled addresses and data, and store_i, size,
 // once_i and lanes_i must stay stable from chk_i until done_o. (Registering the checks and the
 // lane selection keeps the address adders, comparators and the lanes' multiplexers out of the
@@ -20,8 +20,9 @@
 // handshake plus the R beat; a write puts AW and W up together and waits for B. Each beat's
 // address, store data and strobes are registered as the beat starts (the AXI payload comes from
 // flip-flops), at no cost in cycles: the next lane is registered when the current beat starts,
-// so a beat's multiplexers take a registered lane number. An error response
-// ends the request: done_o with bus_err_o and the failing address; for stores the earlier lanes
+// so a beat's multiplexers take a registered one-hot lane. Store data is not shifted to the
+// address: its bytes are repeated across the beat and the strobes pick them (see wbeat). An
+// error response ends the request: done_o with bus_err_o and the failing address; for stores the earlier lanes
 // have been written. Throughput: one lane per 2 + memory latency cycles (coalescing is the block
 // engine's job). done_o comes one cycle after the last response, with the load data registered.
 //
@@ -82,7 +83,6 @@ module sgu_lsu #(
   output logic                             b_ready_o,
   input  logic [1:0]                       b_resp_i
 );
-  localparam int unsigned LaneBits = $clog2(NumLanes);
   localparam int unsigned StrbW    = AxiDataWidth / 8;
   localparam int unsigned OffBits  = $clog2(StrbW);
 
@@ -100,7 +100,7 @@ module sgu_lsu #(
   logic                      err_q, err_d;
   logic [31:0]               err_addr_q, err_addr_d;
   logic [NumLanes-1:0]       cur_d;
-  logic [63:0]               size_mask, rbeat, wbeat;
+  logic [63:0]               rbeat, wbeat;
   logic [7:0]                strb8;
   logic                      resp_err;
 
@@ -154,7 +154,6 @@ module sgu_lsu #(
 
   // The first faulting lane (sgu_lowest: AND/OR terms, not a priority chain) and the first
   // active lane, in the cycle after chk_i; registered with the faulting lane's address.
-  logic [LaneBits-1:0] bad_first, act_first;
   logic [NumLanes-1:0] bad_onehot, act_onehot;
   logic                bad_any, act_any;
   sgu_lowest #(
@@ -162,7 +161,9 @@ module sgu_lsu #(
   ) u_bad_first (
     .vec_i   (bad_q),
     .onehot_o(bad_onehot),
-    .idx_o   (bad_first),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .idx_o   (),
+    /* verilator lint_on PINCONNECTEMPTY */
     .any_o   (bad_any)
   );
   sgu_lowest #(
@@ -170,48 +171,55 @@ module sgu_lsu #(
   ) u_act_first (
     .vec_i   (lanes_i),
     .onehot_o(act_onehot),
-    .idx_o   (act_first),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .idx_o   (),
+    /* verilator lint_on PINCONNECTEMPTY */
     .any_o   (act_any)
   );
 
   // ---------------------------------------------------------------- lane sequencing
-  // Lane numbers are registered before they select anything: first_q (the first active lane,
-  // the request's first beat) and badf_q (the first faulting lane) in the cycle after chk_i,
-  // nxt_q (the lane after the current beat's) when a beat starts. One multiplexer picks the
-  // lane's address for both of its uses: while idle after a fault the faulting lane's
-  // (fault_addr_o: the core reads it then, and sends no request), otherwise the next beat's.
-  // A beat's address, store data and strobes are registered as the beat starts (beat_*_q), so the
-  // AXI payload comes from flip-flops (docs/fpga.md "Timing of the pipelined core").
+  // One registered one-hot lane number, sel_oh_q, selects everything taken from one lane: the
+  // cycle after chk_i it is the first faulting lane if a lane faults (fault_addr_o: the core
+  // reads it then, and sends no request), else the first active lane (the request's first
+  // beat); when a beat starts it becomes the lane after that beat's. The address and store-data
+  // multiplexers over the lanes are AND-OR terms of registered one-hot bits and registered data
+  // (no lane-number decoding and no state in front of them). A beat's address, store data and
+  // strobes are registered as the beat starts (beat_*_q), so the AXI payload comes from
+  // flip-flops (docs/fpga.md "Timing of the pipelined core").
   logic [NumLanes-1:0] cur_q;       // the lane being served (one-hot)
   logic [NumLanes-1:0] rest_q;      // lanes still to do after it
   logic [NumLanes-1:0] rest_d;
   logic [NumLanes-1:0] rest_nx;     // the lanes after the beat that starts now (if one does)
-  logic [LaneBits-1:0] first_q, nxt_q;        // first active lane; lane after the current one
-  logic [NumLanes-1:0] first_oh_q, nxt_oh_q;  // the same, one-hot
-  logic [LaneBits-1:0] after_first;           // lowest of rest_nx (the lane after the next beat's)
-  logic [NumLanes-1:0] after_oh;
+  logic [NumLanes-1:0] sel_oh_q;    // the lane selected (see above)
+  logic [NumLanes-1:0] after_oh;    // lowest of rest_nx (the lane after the next beat's)
   logic                fault_q, fault_mis_q;
-  logic [LaneBits-1:0] badf_q;                // the first faulting lane
-  logic [LaneBits-1:0] sel;
   logic [31:0]         sel_addr;
+  logic [63:0]         sel_wdata;
   logic [OffBits-1:0]  sel_off;
 
-  assign sel      = (state_q != StIdle) ? nxt_q : fault_q ? badf_q : first_q;
-  assign sel_addr = addr_q[sel];
-  assign sel_off  = sel_addr[OffBits-1:0];
+  always_comb begin
+    sel_addr  = '0;
+    sel_wdata = '0;
+    for (int unsigned l = 0; l < NumLanes; l++) begin
+      sel_addr  |= addr_q[l] & {32{sel_oh_q[l]}};
+      sel_wdata |= wdata_q[l] & {64{sel_oh_q[l]}};
+    end
+  end
+  assign sel_off = sel_addr[OffBits-1:0];
 
+  logic beat_start;  // the next cycle offers a new beat (enters StAddr)
   always_ff @(posedge clk_i) begin
     if (chk1_q) begin
-      fault_q      <= bad_any;
-      fault_mis_q  <= |(mis_q & bad_onehot);
-      badf_q       <= bad_first;
-      first_q      <= act_first;
-      first_oh_q   <= act_onehot;
+      fault_q     <= bad_any;
+      fault_mis_q <= |(mis_q & bad_onehot);
+      sel_oh_q    <= bad_any ? bad_onehot : act_onehot;
+    end else if (beat_start) begin
+      sel_oh_q    <= after_oh;
     end
   end
   assign fault_o            = fault_q;
   assign fault_misaligned_o = fault_mis_q;
-  assign fault_addr_o       = sel_addr;  // from registered lane numbers (see above)
+  assign fault_addr_o       = sel_addr;  // the first faulting lane's while idle after chk_i
 
   // Low from chk_i until the lane selection above is registered.
   logic checked_q;
@@ -222,36 +230,43 @@ module sgu_lsu #(
   end
   assign checked_o = checked_q && !chk_i;
 
-  assign rest_nx = (state_q == StIdle) ? (once_i ? '0 : lanes_i & ~first_oh_q)
-                                       : rest_q & ~nxt_oh_q;
+  // A request starts with no fault, so sel_oh_q is then its first active lane.
+  assign rest_nx = ((state_q == StIdle) ? (once_i ? '0 : lanes_i) : rest_q) & ~sel_oh_q;
 
   sgu_lowest #(
     .Width(NumLanes)
   ) u_nxt (
     .vec_i   (rest_nx),
     .onehot_o(after_oh),
-    .idx_o   (after_first),
     /* verilator lint_off PINCONNECTEMPTY */
+    .idx_o   (),
     .any_o   ()
     /* verilator lint_on PINCONNECTEMPTY */
   );
 
-  logic                    beat_start;  // the next cycle offers a new beat (enters StAddr)
+  // Store data: the access's bytes repeated across the beat (a byte 8 times, a half-word 4
+  // times, a word twice, a double word once, then the 64 bits across a wider bus), so that the
+  // bytes the strobes select hold the data at any aligned address without a shift by the
+  // address; the other bytes are don't-care to the slave (AXI4 A3.4.3, write strobes).
   logic [31:0]             beat_addr_q;
   logic [AxiDataWidth-1:0] beat_wdata_q;
   logic [StrbW-1:0]        beat_strb_q;
   logic [OffBits-1:0]      beat_off;
 
-  assign size_mask = (size_log2_i == 2'd3) ? '1 : ((64'd1 << (8 * size_bytes)) - 64'd1);
-  assign strb8     = 8'((9'd1 << size_bytes) - 9'd1);
-  assign wbeat     = wdata_q[sel] & size_mask;
+  always_comb begin
+    unique case (size_log2_i)
+      2'd0:    wbeat = {8{sel_wdata[7:0]}};
+      2'd1:    wbeat = {4{sel_wdata[15:0]}};
+      2'd2:    wbeat = {2{sel_wdata[31:0]}};
+      default: wbeat = sel_wdata;
+    endcase
+  end
+  assign strb8 = 8'((9'd1 << size_bytes) - 9'd1);
 
   always_ff @(posedge clk_i) begin
     if (beat_start) begin
-      nxt_q        <= after_first;
-      nxt_oh_q     <= after_oh;
       beat_addr_q  <= sel_addr;
-      beat_wdata_q <= AxiDataWidth'(wbeat) << (8 * sel_off);
+      beat_wdata_q <= {(AxiDataWidth / 64){wbeat}};
       beat_strb_q  <= StrbW'(strb8) << sel_off;
     end
   end
@@ -294,7 +309,7 @@ module sgu_lsu #(
           // A scalar address is accessed once, by the first active lane.
           rdata_clr  = 1'b1;
           rest_d     = rest_nx;
-          cur_d      = first_oh_q;
+          cur_d      = sel_oh_q;
           beat_start = 1'b1;
           state_d    = StAddr;
         end
@@ -325,7 +340,7 @@ module sgu_lsu #(
               state_d = StDone;
             end else begin
               rest_d     = rest_nx;
-              cur_d      = nxt_oh_q;
+              cur_d      = sel_oh_q;
               beat_start = 1'b1;
               state_d    = StAddr;
             end

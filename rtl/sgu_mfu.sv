@@ -124,6 +124,8 @@ module sgu_mfu
   logic        valid_s1, fpu_s1, mulh_s1, shift_s1, right_s1, wide_s1, alu_s1;
   logic [2:0]  alu_op_s1;
   logic [3:0]  fop_s1, dt_s1;
+  logic        y_one_s1, f2i_s1;
+  logic [1:0]  z_sel_s1;
   logic [2:0]  cond_s1;
   logic [31:0] a_s1, b_s1, c_s1;
   logic [63:0] ia_s1, ib_s1;
@@ -141,6 +143,17 @@ module sgu_mfu
     if (valid_i) begin
       fpu_s1  <= fpu_i;
       fop_s1  <= fop_i;
+      // sgu_fpu_exp's operand selection, decoded here from fop_i so that S1's exponent path
+      // (selection, carry-save sum, one 10-bit add, clamp, shift amount) starts from
+      // flip-flops.
+      y_one_s1 <= fop_i inside {FpuOpFAdd, FpuOpFSub};
+      unique case (fop_i)
+        FpuOpFAdd, FpuOpFSub:     z_sel_s1 <= FpuZSelB;
+        FpuOpCvtF2I, FpuOpCvtF2U: z_sel_s1 <= FpuZSelA;
+        FpuOpFMul, FpuOpCvtI2F, FpuOpCvtU2F: z_sel_s1 <= FpuZSelZero;
+        default:                  z_sel_s1 <= FpuZSelC;
+      endcase
+      f2i_s1  <= fop_i inside {FpuOpCvtF2I, FpuOpCvtF2U};
       cond_s1 <= cond_i;
       a_s1    <= a_i;
       b_s1    <= b_i;
@@ -224,11 +237,10 @@ module sgu_mfu
   // in S1 (fpu_en_s1): otherwise every value is don't-care (x: synthesis adds no gate) and the
   // simulation skips the stage, as it skips S2 and S3 (docs/performance.md).
   // The fused multiply-add computes x * y + z; float->int shifts a in z's place, int->float
-  // adds +0. x is a; sgu_fpu_exp selects the magnitudes of y and z itself (y_one, z_sel); y and
-  // z here serve the signs and the special operands.
+  // adds +0. x is a; sgu_fpu_exp selects the magnitudes of y and z itself (y_one_s1,
+  // z_sel_s1, decoded in S0); y and z here serve the signs and the special operands.
   logic        fpu_en_s1;
-  logic        op_i2f, op_f2i, y_one;
-  logic [1:0]  z_sel;
+  logic        op_i2f;
   logic [31:0] i2f_mag;
   fp_ctl_t     ctl_s1;  // the side band's controls but etop (which needs sgu_fpu_exp)
 
@@ -242,9 +254,6 @@ module sgu_mfu
     logic        y_zero, a_inf, prod_inf, fma_nan, fma_inf, fma_inf_sign;
     logic        mag_lt, mag_eq, less, unordered, both_zero, cmp_eq, cmp_lt, cmp_res;
     op_i2f  = 'x;
-    op_f2i  = 'x;
-    y_one   = 'x;
-    z_sel   = 'x;
     i2f_mag = 'x;
     ctl_s1  = 'x;
     if (fpu_en_s1) begin
@@ -259,42 +268,31 @@ module sgu_mfu
 
       op_fma = 1'b0;
       op_i2f = 1'b0;
-      op_f2i = 1'b0;
       unique case (fop_s1)
         FpuOpFAdd, FpuOpFSub, FpuOpFMul, FpuOpFFma: op_fma = 1'b1;
         FpuOpCvtI2F, FpuOpCvtU2F:                   op_i2f = 1'b1;
-        FpuOpCvtF2I, FpuOpCvtF2U:                   op_f2i = 1'b1;
         default: ;
       endcase
 
       y     = b_s1;
       z     = c_s1;
-      y_one = 1'b0;
-      z_sel = FpuZSelC;
       unique case (fop_s1)
         FpuOpFAdd: begin
           y     = FpOne;
           z     = b_s1;
-          y_one = 1'b1;
-          z_sel = FpuZSelB;
         end
         FpuOpFSub: begin
           y     = FpOne;
           z     = {~b_s1[31], b_s1[30:0]};
-          y_one = 1'b1;
-          z_sel = FpuZSelB;
         end
         FpuOpFMul: begin
           z     = FpNegZero;
-          z_sel = FpuZSelZero;
         end
         FpuOpCvtF2I, FpuOpCvtF2U: begin
           z     = a_s1;
-          z_sel = FpuZSelA;
         end
         FpuOpCvtI2F, FpuOpCvtU2F: begin
           z     = '0;
-          z_sel = FpuZSelZero;
         end
         default: ;
       endcase
@@ -377,7 +375,7 @@ module sgu_mfu
       ctl_s1.nan       = op_fma & fma_nan;
       ctl_s1.inf       = op_fma & fma_inf;
       ctl_s1.inf_sign  = fma_inf_sign;
-      ctl_s1.use_trunc = op_f2i & ~f2i_zero & ~f2i_sat;
+      ctl_s1.use_trunc = f2i_s1 & ~f2i_zero & ~f2i_sat;
       ctl_s1.trunc_neg = f2i_signed & a_s1[31];
       unique case (fop_s1)
         FpuOpFMin:                ctl_s1.fixed = min_result;
@@ -399,9 +397,9 @@ module sgu_mfu
     .a_i     (a_s1[30:0]),
     .b_i     (b_s1[30:0]),
     .c_i     (c_s1[30:0]),
-    .y_one_i (y_one),
-    .z_sel_i (z_sel),
-    .f2i_i   (op_f2i),
+    .y_one_i (y_one_s1),
+    .z_sel_i (z_sel_s1),
+    .f2i_i   (f2i_s1),
     .x_man_o (x_man),
     .y_man_o (y_man),
     .z_man_o (z_man),
