@@ -197,17 +197,34 @@ module sgu_lsu #(
   logic [63:0]         sel_wdata;
   logic [OffBits-1:0]  sel_off;
 
+  // Evaluated only in the cycles that can use them (otherwise don't-care: no gate, and the
+  // simulation skips the N x 96-bit AND-OR), decided from registers (the request itself comes
+  // from the core's decisions, which read fault_addr_o): from the checks' result until the
+  // request (sel_live_q: the fault address, the first beat) and while a response is awaited
+  // (the next beat starts with it).
+  logic sel_live_q, sel_use;
+  assign sel_use = sel_live_q || (state_q == StResp);
   always_comb begin
-    sel_addr  = '0;
-    sel_wdata = '0;
-    for (int unsigned l = 0; l < NumLanes; l++) begin
-      sel_addr  |= addr_q[l] & {32{sel_oh_q[l]}};
-      sel_wdata |= wdata_q[l] & {64{sel_oh_q[l]}};
+    sel_addr  = 'x;
+    sel_wdata = 'x;
+    if (sel_use) begin
+      sel_addr = '0;
+      for (int unsigned l = 0; l < NumLanes; l++) sel_addr |= addr_q[l] & {32{sel_oh_q[l]}};
+      if (store_i) begin
+        sel_wdata = '0;
+        for (int unsigned l = 0; l < NumLanes; l++) sel_wdata |= wdata_q[l] & {64{sel_oh_q[l]}};
+      end
     end
+  end
+
+  logic beat_start;  // the next cycle offers a new beat (enters StAddr)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)              sel_live_q <= 1'b0;
+    else if (chk1_q)          sel_live_q <= 1'b1;
+    else if (req_i || chk_i)  sel_live_q <= 1'b0;
   end
   assign sel_off = sel_addr[OffBits-1:0];
 
-  logic beat_start;  // the next cycle offers a new beat (enters StAddr)
   always_ff @(posedge clk_i) begin
     if (chk1_q) begin
       fault_q     <= bad_any;
@@ -406,6 +423,8 @@ module sgu_lsu #(
   `SGU_ASSERT(AwStable_A, aw_valid_o && !aw_ready_i |=> aw_valid_o && $stable(aw_addr_o))
   `SGU_ASSERT(WStable_A, w_valid_o && !w_ready_i |=> w_valid_o && $stable(w_data_o) &&
                                                       $stable(w_strb_o))
+  // The lane selection is evaluated whenever it is used (sel_use).
+  `SGU_ASSERT(SelUse_A, (beat_start || (fault_o && checked_o)) |-> sel_use)
   `SGU_ASSERT(InputsStable_A, busy_o && !done_o |=> !chk_i && $stable(lanes_i) && $stable(store_i))
 
 endmodule
