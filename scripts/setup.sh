@@ -22,7 +22,7 @@ debs=(
   build-essential cmake ninja-build python3 python3-pip
   verilator libgtest-dev googletest zlib1g-dev
   clang-15 llvm-spirv-15 spirv-tools spirv-headers
-  gtkwave iverilog
+  gtkwave iverilog xvfb
 )
 if [ $fpga -eq 1 ]; then debs+=(yosys); fi
 
