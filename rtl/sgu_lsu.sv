@@ -1,33 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU load/store unit: per-lane gather/scatter over AXI4, with the address checks of docs/isa.md.
 //
-// Check, then request: chk_i (one cycle, while busy_o is low) samples the byte addresses addr_i
-// and the store data wdata_i into the LSU's registers and checks each active lane (alignment,
-// then the [mem_base, mem_limit) window); in the next cycle the first faulting lane and the
-// first active lane are found and registered, so that from the second cycle after chk_i
-// fault_o, fault_misaligned_o and fault_addr_o report the first faulting lane in lane order (from
-// registers; the address through one multiplexer over the lanes, selected by a registered
-// one-hot lane; valid while busy_o is low), and checked_o is high. The core traps instead of
-// requesting when fault_o is set, so nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least two
+// Check, then request: chk_i (one cycle, while busy_o is low) samples the byte addresses addr_i and
+// the store data wdata_i into the LSU's registers and checks each active lane (alignment, then the
+// [mem_base, mem_limit) window); in the next cycle the first faulting lane and the first active
+// lane are found and registered, so that from the second cycle after chk_i fault_o,
+// fault_misaligned_o and fault_addr_o report the first faulting lane in lane order (from registers;
+// the address through one multiplexer over the lanes, selected by a registered one-hot lane; valid
+// while busy_o is low), and checked_o is high. The core traps instead of requesting when fault_o is
+// set, so nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least two
 // cycles after chk_i; the request works on the sampled addresses and data, and store_i, size,
-// once_i and lanes_i must stay stable from chk_i until done_o. (Registering the checks and the
-// lane selection keeps the address adders, comparators and the lanes' multiplexers out of the
-// core's execute-stage control path and out of the AXI payload's: docs/fpga.md "Timing of the
-// pipelined core".)
+// once_i and lanes_i must stay stable from chk_i until done_o. (Registering the checks and the lane
+// selection keeps the address adders, comparators and the lanes' multiplexers out of the core's
+// execute-stage control path and out of the AXI payload's: docs/fpga.md "Timing of the pipelined
+// core".)
 //
 // Execution: active lanes are served in lane order, one single-beat AXI transfer each (a scalar
 // address, once_i, is served once and its load data is given to every lane). A read costs one AR
 // handshake plus the R beat; a write puts AW and W up together and waits for B. Each beat's
 // address, store data and strobes are registered as the beat starts (the AXI payload comes from
-// flip-flops), at no cost in cycles: the next lane is registered when the current beat starts,
-// so a beat's multiplexers take a registered one-hot lane. Store data is not shifted to the
-// address: its bytes are repeated across the beat and the strobes pick them (see wbeat). An
-// error response ends the request: done_o with bus_err_o and the failing address; for stores the earlier lanes
-// have been written. Throughput: one lane per 2 + memory latency cycles (coalescing is the block
+// flip-flops), at no cost in cycles: the next lane is registered when the current beat starts, so a
+// beat's multiplexers take a registered one-hot lane. Store data is not shifted to the address: its
+// bytes are repeated across the beat and the strobes pick them (see wbeat). An error response ends
+// the request: done_o with bus_err_o and the failing address; for stores the earlier lanes have
+// been written. Throughput: one lane per 2 + memory latency cycles (coalescing is the block
 // engine's job). done_o comes one cycle after the last response, with the load data registered.
 //
-// AXI rules obeyed: one transfer in flight, valid held until ready, payload stable while
-// valid && !ready (checked by assertions below).
+// AXI rules obeyed: one transfer in flight, valid held until ready, payload stable while valid &&
+// !ready (checked by assertions below).
 
 `include "sgu_assert.svh"
 

@@ -274,27 +274,15 @@ module sgu_mfu
         default: ;
       endcase
 
-      y     = b_s1;
-      z     = c_s1;
-      unique case (fop_s1)
-        FpuOpFAdd: begin
-          y     = FpOne;
-          z     = b_s1;
-        end
-        FpuOpFSub: begin
-          y     = FpOne;
-          z     = {~b_s1[31], b_s1[30:0]};
-        end
-        FpuOpFMul: begin
-          z     = FpNegZero;
-        end
-        FpuOpCvtF2I, FpuOpCvtF2U: begin
-          z     = a_s1;
-        end
-        FpuOpCvtI2F, FpuOpCvtU2F: begin
-          z     = '0;
-        end
-        default: ;
+      // y and z from the operand selection decoded in S0 (the one decision sgu_fpu_exp also
+      // uses). A zero addend is -0: fmul's x * y + (-0) keeps the product's sign; int->float
+      // does not read z's sign (op_fma is 0).
+      y = y_one_s1 ? FpOne : b_s1;
+      unique case (z_sel_s1)
+        FpuZSelB:    z = {b_s1[31] ^ (fop_s1 == FpuOpFSub), b_s1[30:0]};
+        FpuZSelA:    z = a_s1;
+        FpuZSelZero: z = FpNegZero;
+        default:     z = c_s1;
       endcase
 
       // Special operands of the fma: NaN in, invalid (0*inf, inf-inf), infinite result.
