@@ -12,9 +12,9 @@
 //       moves on, the file's operand registers load them with the write of that edge forwarded.
 //   X   execute, the commit point: every trap, branch, mask-stack and exec-mask decision is made
 //       here, in program order, on architectural state. Short operations (integer ALU, vote,
-//       csrr, lane) register their results at the end of X (`first` after a second cycle in X:
-//       sgu_vote registers the lowest active lane's value in the first; a shuffle's and a
-//       shift's results are completed in L2); ld/st hold X while the LSU works (its first two
+//       csrr, lane) register their results at the end of X (`first` after a third cycle in X:
+//       sgu_vote registers the lowest active lane in the first and its value in the second;
+//       a shuffle's and a shift's results are completed in L2); ld/st hold X while the LSU works (its first two
 //       cycles register the addresses, their checks and the first faulting / first active lane
 //       in the LSU; a store starts only when every older instruction has retired, so its AXI
 //       writes follow the records before it; a load when no older long result is still to be
@@ -505,6 +505,7 @@ module sgu_core #(
   logic [MfuPassBits-1:0] x_pass_q;  // MFU pass: lanes pass, pass + LanesPerMfu, ... enter
   logic        x_last_step, x_last_pass;
   logic        x_first_q;     // the instruction's first cycle in X
+  logic        x_second_q;    // ... its second (if it stayed: `first` uses it)
   logic        x_mem_q;       // the LSU is working on this instruction
   logic        x_done;        // the instruction leaves X at this edge
   logic        x_done_case;   // ... as the instruction's own case decides (the X block below):
@@ -529,16 +530,18 @@ module sgu_core #(
   assign r_free    = !r_valid_q || r_advance;
   // The operand registers (sgu_regfile), the lanes' controls and write-back selects load at
   // every edge unless the instruction in X stays and reads them again in the next cycle: a long
-  // operation before its last step of its last pass (x_hold). Every other instruction reads its
-  // operands in its first cycle only: a single-cycle one leaves; ld/st hand their addresses and
-  // store data to the LSU's registers (lsu_chk_o), `first` its lowest lane's value to sgu_vote's
-  // register, and their write-back select does not come from the reloaded wb_q (wb_eff below).
+  // operation before its last step of its last pass, `first` in its first cycle (x_hold). Every
+  // other instruction reads its operands in its first cycle only: a single-cycle one leaves;
+  // ld/st hand their addresses and store data to the LSU's registers (lsu_chk_o); `first` hands
+  // its lowest lane's value to sgu_vote's register in its second cycle. Their write-back select
+  // does not come from the reloaded wb_q (wb_eff below).
   // Loads at other edges take the values of the instruction waiting in R, or of none: unused,
   // and reloaded at the edge R hands over (which always loads: XLd_A). So the enable of
   // 3 x N x 64 flip-flops comes from a few registers, not from x_done (the wait for the LSU,
   // older records and long writers) and x_accept (docs/fpga.md "Timing of the pipelined core").
   logic x_hold, x_ld;
-  assign x_hold    = x_valid_q && x_multi_long_q && !(x_last_step && x_last_pass);
+  assign x_hold    = x_valid_q && (x_multi_long_q ? !(x_last_step && x_last_pass)
+                                                  : (x_multi_first_q && x_first_q));
   assign x_ld      = !x_hold;
   assign d_to_r    = d_valid_q && r_free && live_q && !wd_fire && !kill_q;
   assign d_free    = !d_valid_q || d_to_r;
@@ -909,7 +912,8 @@ module sgu_core #(
     .NumLanes(NumLanes)
   ) u_vote (
     .clk_i     (clk_i),
-    .first_en_i(x_valid && x_first_q && x_dec_q.opcode == OpFirst),
+    .low_en_i  (x_valid && x_first_q && x_dec_q.opcode == OpFirst),
+    .first_en_i(x_valid && x_second_q && x_dec_q.opcode == OpFirst),
     .vote_ld_i (x_valid && x_dec_q.opcode == OpVote),
     .mode_i    (x_dec_q.mod),
     .exec_i    (exec_q),
@@ -1074,10 +1078,11 @@ module sgu_core #(
             wb_en = 1'b1;  // its value joins after the forward's tap (gen_wb)
           end
           OpFirst: begin
-            // Two cycles: sgu_vote registers the lowest active lane's value in the first. R's port
-            // check assumed one cycle in X: leaving now, the result is written at the end of
-            // L2, so no long writer may be in L6 (it would write in the same cycle); then wait.
-            x_done_case = !x_first_q && !lw_valid[5];
+            // Three cycles: sgu_vote registers the lowest active lane in the first (the operand
+            // registers hold: x_hold) and its value in the second. R's port check assumed one
+            // cycle in X: leaving now, the result is written at the end of L2, so no long
+            // writer may be in L6 (it would write in the same cycle); then wait.
+            x_done_case = !x_first_q && !x_second_q && !lw_valid[5];
             wb_en       = 1'b1;
             uniform     = ext_dt(first_res, x_dec_q.dt);
           end
@@ -1153,7 +1158,7 @@ module sgu_core #(
   logic x_mem_wait, x_done_multi;
   assign x_mem_wait   = x_multi_st_q ? !pipe_empty : (lw_valid[5:1] != '0);
   assign x_done_multi = (x_multi_long_q && x_last_step && x_last_pass) ||
-                        (x_multi_first_q && !x_first_q && !lw_valid[5]) ||
+                        (x_multi_first_q && !x_first_q && !x_second_q && !lw_valid[5]) ||
                         (x_multi_mem_q && (exec_none_q || (x_mem_q ? lsu_done_i :
                                            (x_checked_q && !x_mem_wait && lsu_fault_i))));
 
@@ -1200,8 +1205,8 @@ module sgu_core #(
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_wb
     // Each lane's own copy of the instruction's write-back source (kept: see sgu_lane), loaded
-    // with the operand registers (x_ld). ld/st and `first` stay in X after their first cycle,
-    // in which wb_q may take the next instruction's: their source is the LSU's load data or
+    // with the operand registers (x_ld). ld/st and `first` stay in X after their first cycle
+    // (`first` after its second), in which wb_q may take the next instruction's: their source is the LSU's load data or
     // the uniform value whatever wb_q holds (wb_eff, from registers loaded as they enter X).
     wb_sel_e wb_q, wb_eff;
     (* keep *)
@@ -1282,6 +1287,7 @@ module sgu_core #(
       x_pass_q  <= '0;
       x_mem_q   <= 1'b0;
       x_first_q <= 1'b0;
+      x_second_q <= 1'b0;
       x_multi_long_q  <= 1'b0;
       x_multi_mem_q   <= 1'b0;
       x_multi_st_q    <= 1'b0;
@@ -1289,6 +1295,7 @@ module sgu_core #(
     end else begin
       x_mem_q   <= x_mem_d;
       x_first_q <= r_advance;
+      x_second_q <= x_first_q;
       if (start || wd_fire) begin
         x_valid_q <= 1'b0;
         x_step_q  <= '0;

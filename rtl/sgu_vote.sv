@@ -6,11 +6,14 @@
 // the reduction of those registers in L2, where the core picks it (like a shuffle's or a short
 // shift's result: it is not forwarded out of X). So no path runs from the lanes' operand
 // registers through the reduction over every lane in one cycle (docs/fpga.md "Routed timing,
-// step by step"). `first` takes two cycles: the lowest active lane's value
-// is registered at the end of the first (first_en_i: a `first` in its first cycle in X; the core
-// holds it in X for a second cycle, in which the operand registers may already hold the next
-// instruction's operands), and first_o is that register, so the value's path into the core's write-back
-// does not start at the lanes' operand forwards (docs/fpga.md "Timing of the pipelined core").
+// step by step"). `first` takes three cycles in X: in the first the lowest active lane is
+// registered as a one-hot vector beside the lanes (low_en_i; from exec_i, which no instruction
+// changes while the `first` is in X); in the second, while the core holds the operand registers,
+// that lane's value is picked by an AND-OR over the lanes and registered (first_en_i); in the
+// third first_o is that register. So neither the exec mask's lowest-lane logic nor the core's
+// state precedes the AND-OR over the die (once SIMD16's routed critical path), and the value's
+// path into the core's write-back does not start at the lanes' operand forwards (docs/fpga.md
+// "Timing of the pipelined core").
 // Results are uniform: the core writes them to a scalar register or broadcasts them to the
 // active lanes of a vector register (docs/isa.md "Lane identity, special values, votes"). `all`
 // over no active lane is 1; `first` with no active lane is 0.
@@ -19,7 +22,9 @@ module sgu_vote #(
   parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
 ) (
   input  logic                      clk_i,
-  input  logic                      first_en_i,  // a `first`'s first cycle in X: register
+  input  logic                      low_en_i,    // a `first`'s first cycle in X: register
+                                                 // the lowest active lane (one-hot)
+  input  logic                      first_en_i,  // its second cycle: register that lane's value
   input  logic                      vote_ld_i,   // a vote is in X: register its conditions
   input  logic [3:0]                mode_i,      // ModVote* value (of the vote in X)
   input  logic [NumLanes-1:0]       exec_i,      // active lanes
@@ -54,9 +59,10 @@ module sgu_vote #(
   end
 
   // The lowest active lane as a one-hot vector (sgu_lowest: AND/OR terms, no priority chain),
-  // then its value as an AND-OR over the lanes (0 when no lane is active: the vector is 0),
-  // registered. (A priority chain of `if`s here was once the core's slowest path: 16 slice
-  // multiplexer levels in series, 31 ns estimated.)
+  // registered; in the next cycle its value as an AND-OR over the lanes (0 when no lane is
+  // active: the vector is 0), registered. (A priority chain of `if`s here was once the core's
+  // slowest path: 16 slice multiplexer levels in series, 31 ns estimated; then, unregistered,
+  // the one-hot after the core's exec state was SIMD16's routed critical path, 49.9 MHz.)
   localparam int unsigned LaneBits = $clog2(NumLanes);
   logic [NumLanes-1:0] first_onehot;
   logic [LaneBits-1:0] first_idx;
@@ -71,14 +77,19 @@ module sgu_vote #(
     .any_o   (any_exec)
   );
 
-  // Only with a `first` in X (the register loads only then; otherwise don't-care).
+  logic [NumLanes-1:0] low_q;
+  always_ff @(posedge clk_i) begin
+    if (low_en_i) low_q <= first_onehot;
+  end
+
+  // Only in a `first`'s second cycle (the register loads only then; otherwise don't-care).
   logic [63:0] first_d;
   always_comb begin
     first_d = 'x;
     if (first_en_i) begin
       first_d = '0;
       for (int unsigned l = 0; l < NumLanes; l++) begin
-        first_d |= data_i[l] & {64{first_onehot[l]}};
+        first_d |= data_i[l] & {64{low_q[l]}};
       end
     end
   end
