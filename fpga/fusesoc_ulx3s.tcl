@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Yosys script of the FuseSoC `ulx3s` target (fpga/sgu.core): reads the sources that FuseSoC
 # lists with the slang SystemVerilog frontend instead of read_verilog, then maps to ECP5 like
-# fpga/flow.sh. Needs a Yosys with read_slang (>= 0.67 built with slang) as `yosys` on PATH.
+# fpga/flow.sh (SGU_ECP5: the ECP5 build of sgu_mul32). Needs a Yosys with read_slang (>= 0.67 built with slang) as `yosys` on PATH.
 yosys -import
 source edalize_yosys_procs.tcl
 
@@ -21,6 +21,6 @@ foreach line [split [info body set_params] "\n"] {
 }
 
 read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v
-read_slang -DSYNTHESIS {*}$incs {*}$files --top $top {*}$params
+read_slang -DSYNTHESIS -DSGU_ECP5 {*}$incs {*}$files --top $top {*}$params
 synth_ecp5 -top $top
 write_json $name.json

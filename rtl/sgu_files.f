@@ -9,6 +9,7 @@ sgu_fpu_exp.sv
 sgu_fpu_align.sv
 sgu_fpu_add.sv
 sgu_fpu_norm.sv
+sgu_mul32.sv
 sgu_mfu.sv
 sgu_mfu_sel.sv
 sgu_decode.sv

@@ -501,7 +501,8 @@ module sgu_mfu
 
   // ---- S1 -> S2 registers ----
   logic        v2_q, fpu2_q;
-  logic [31:0] mul_a_q, mul_b_q;
+  logic [31:0] mul_a_q, mul_b_q;  // the multiplier's operands, registered in u_mul
+  logic [63:0] mul_p;             // their product
   logic [3:0]  dt2_q;
   fp_s2_t      fp2_q;
   logic        a_neg2_q, b_neg2_q, mulh2_q, acc2_q, shr2_q, neg2_q, alu2_q;
@@ -520,8 +521,6 @@ module sgu_mfu
   always_ff @(posedge clk_i) begin
     if (valid_s1) begin
       fpu2_q  <= fpu_s1;
-      mul_a_q <= mul_a_d;
-      mul_b_q <= mul_b_d;
       dt2_q   <= dt_s1;
     end
   end
@@ -576,8 +575,18 @@ module sgu_mfu
     end
   end
 
-  // The one multiplier of the unit; a 64-bit ALU result takes the product's place.
-  assign p = (!fpu2_q && alu2_q) ? alu_res_s2 : mul_a_q * mul_b_q;
+  // The one multiplier of the unit, its operands registered at the end of S1 (inside the DSP
+  // cells in the ECP5 build: sgu_mul32); a 64-bit ALU result takes the product's place.
+  sgu_mul32 u_mul (
+    .clk_i(clk_i),
+    .en_i (valid_s1),
+    .a_i  (mul_a_d),
+    .b_i  (mul_b_d),
+    .a_q_o(mul_a_q),
+    .b_q_o(mul_b_q),
+    .p_o  (mul_p)
+  );
+  assign p = (!fpu2_q && alu2_q) ? alu_res_s2 : mul_p;
 
   // mulh i32: the amount to subtract from the unsigned product's high word (mod 2^32).
   assign corr = (a_neg2_q ? mul_b_q : 32'd0) + (b_neg2_q ? mul_a_q : 32'd0);
