@@ -469,9 +469,12 @@ module sgu_core #(
   // a reduction over every lane's operand: forwarded from X, it would run on into every lane's
   // operand registers in the same cycle), nor a compare, min or max (WbLaneLate: their result
   // waits for the end of the adder's carry chain and the compare's selects; forwarded from X,
-  // they were the longest path of the execute stage's loop, docs/fpga.md).
+  // they were the longest path of the execute stage's loop, docs/fpga.md), nor a csrr's or a
+  // `first`'s uniform value (WbUniform: made in the core, it would cross the die from the
+  // core's registers into every lane's operand registers: the SIMD8 board's routed critical
+  // path, docs/fpga.md).
   logic x_late;
-  assign x_late = x_dec_q.wb inside {WbXbar, WbShift, WbVote, WbLaneLate};
+  assign x_late = x_dec_q.wb inside {WbXbar, WbShift, WbVote, WbLaneLate, WbUniform};
   logic xf_stall;
   always_comb begin
     xf_stall = 1'b0;
@@ -916,6 +919,7 @@ module sgu_core #(
     .first_en_i(x_valid && x_second_q && x_dec_q.opcode == OpFirst),
     .vote_ld_i (x_valid && x_dec_q.opcode == OpVote),
     .mode_i    (x_dec_q.mod),
+    .dt_i      (x_dec_q.dt),
     .exec_i    (exec_q),
     .cond_i    (src_lo[0]),
     .data_i    (op_a),
@@ -986,6 +990,10 @@ module sgu_core #(
   logic [7:0]  cause;
   logic [31:0] tval;
   logic [63:0] uniform;
+  // The uniform value of csrr or `first` (WbUniform: don't-care for every other instruction),
+  // selected from registers by registers: not in the opcode case below, so that its path into
+  // every lane's l2_data_q starts at flip-flops (it is not forwarded out of X: x_late).
+  assign uniform = x_multi_first_q ? first_res : {32'd0, special};
   logic [31:0] pc_next, pc_branch;
 
   assign pc_next   = x_pc_q + 32'd8;
@@ -1006,7 +1014,6 @@ module sgu_core #(
     halt            = 1'b0;
     taken           = 1'b0;
     wb_en           = 1'b0;
-    uniform         = '0;
     stk_push        = 1'b0;
     stk_pop         = 1'b0;
     stk_set_pending = 1'b0;
@@ -1072,7 +1079,6 @@ module sgu_core #(
           end
           OpCsrr: begin
             wb_en   = 1'b1;
-            uniform = {32'd0, special};
           end
           OpVote: begin
             wb_en = 1'b1;  // its value joins after the forward's tap (gen_wb)
@@ -1084,7 +1090,6 @@ module sgu_core #(
             // writer may be in L6 (it would write in the same cycle); then wait.
             x_done_case = !x_first_q && !x_second_q && !lw_valid[5];
             wb_en       = 1'b1;
-            uniform     = ext_dt(first_res, x_dec_q.dt);
           end
           OpShfl: begin
             wb_en  = 1'b1;
@@ -1217,30 +1222,27 @@ module sgu_core #(
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
     // and the simulation skips the lane's select). The ALU's result, the latest of the
     // forwarded sources, passes one 2:1 multiplexer; the others are selected beside the ALU.
-    // A compare's, min's or max's result (later still) joins after the forward's tap (x_fwd):
-    // it goes to l2_data_q only, so that no path runs from the operand registers through it
-    // into the forward multiplexers (x_late keeps its readers from taking the forward, but a
-    // static timing analysis sees every structural path). A vote's value is the vote unit's
-    // reduction in L2 (l2_val).
+    // A compare's, min's or max's result (later still) and a uniform value (made in the core)
+    // join after the forward's tap (x_fwd): they go to l2_data_q only, so that no path runs
+    // from the operand registers or the core's registers through them into the forward
+    // multiplexers (x_late keeps their readers from taking the forward, but a static timing
+    // analysis sees every structural path). A vote's value is the vote unit's reduction in L2
+    // (l2_val).
     always_comb begin
-      logic [63:0] other, fast;
+      logic [63:0] other, fast, late;
       other    = 'x;
       fast     = 'x;
+      late     = 'x;
       x_val[l] = 'x;
       x_fwd[l] = 'x;
       if (x_valid) begin
-        unique case (wb_eff)
-          WbXbar:    other = 'x;  // the crossbar's result is picked in L2 (l2_val), from xb_q
-          WbShift:   other = 'x;  // the lane's shifter ends in L2 (l2_val)
-          WbLaneLate: other = 'x; // the lane's late_o (below)
-          WbUniform: other = uniform;
-          WbVote:    other = 'x;  // the vote unit's reduction, in L2 (l2_val)
-          WbLaneIdx: other = 64'(l);
-          default:   other = lsu_rdata_i[l];  // WbLoad (extended by the LSU)
-        endcase
+        // Forwardable: the ALU's result, the lane index, load data (a register in the LSU).
+        // The crossbar's and the shifter's results are made in L2 (l2_val), a vote's too.
+        other    = (wb_eff == WbLaneIdx) ? 64'(l) : lsu_rdata_i[l];  // else WbLoad (extended)
         fast     = (wb_eff == WbLane) ? lane_res[l] : other;
         x_fwd[l] = fast[31:0];
-        x_val[l] = (wb_eff == WbLaneLate) ? {32'd0, lane_late[l]} : fast;
+        late     = (wb_eff == WbLaneLate) ? {32'd0, lane_late[l]} : uniform;
+        x_val[l] = (wb_eff inside {WbLaneLate, WbUniform}) ? late : fast;
       end
     end
   end

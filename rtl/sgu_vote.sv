@@ -27,12 +27,14 @@ module sgu_vote #(
   input  logic                      first_en_i,  // its second cycle: register that lane's value
   input  logic                      vote_ld_i,   // a vote is in X: register its conditions
   input  logic [3:0]                mode_i,      // ModVote* value (of the vote in X)
+  input  logic [3:0]                dt_i,        // the `first`'s type: first_o is extended by it
   input  logic [NumLanes-1:0]       exec_i,      // active lanes
   input  logic [NumLanes-1:0][31:0] cond_i,      // per-lane condition value (rs1 low word)
   input  logic [NumLanes-1:0][63:0] data_i,      // per-lane value for `first` (rs1 pair)
   output logic [31:0]               vote_o,      // any/all: 0/1; ballot: lane bit mask (of the
                                                  // vote that left X at the last vote_ld_i)
-  output logic [63:0]               first_o      // rs1 pair of the lowest active lane
+  output logic [63:0]               first_o      // rs1 (pair) of the lowest active lane,
+                                                 // extended by dt_i (ext_dt)
 );
   import sgu_isa_pkg::*;
 
@@ -91,6 +93,7 @@ module sgu_vote #(
       for (int unsigned l = 0; l < NumLanes; l++) begin
         first_d |= data_i[l] & {64{low_q[l]}};
       end
+      first_d = sgu_pkg::ext_dt(first_d, dt_i);
     end
   end
 
