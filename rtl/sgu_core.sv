@@ -474,7 +474,10 @@ module sgu_core #(
   // core's registers into every lane's operand registers: the SIMD8 board's routed critical
   // path, docs/fpga.md).
   logic x_late;
-  assign x_late = x_dec_q.wb inside {WbXbar, WbShift, WbVote, WbLaneLate, WbUniform};
+  function automatic logic wb_late(wb_sel_e wb);
+    return wb inside {WbXbar, WbShift, WbVote, WbLaneLate, WbUniform};
+  endfunction
+  assign x_late = wb_late(x_dec_q.wb);
   logic xf_stall;
   always_comb begin
     xf_stall = 1'b0;
@@ -654,9 +657,11 @@ module sgu_core #(
   logic                x_fwd_ok;
 
   assign l2_short_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
-  assign x_fwd_ok    = x_valid && x_fault_q == CauseNone && !x_dec_q.illegal && x_dec_q.writes &&
-                       !x_dec_q.is_long && !x_late &&
-                       (!exec_none_q || (x_dec_q.rd[5] && x_dec_q.opcode != OpLd));
+  // The instruction's own part is decided in R and registered (x_fwdable_q, x_fwd_scalar_q), so
+  // that the forward selects, which fan out to every lane's operand registers, start a few
+  // levels from flip-flops (FwdOk_A compares with the decision on X's fields).
+  logic x_fwdable_q, x_fwd_scalar_q;
+  assign x_fwd_ok    = x_valid && x_fwdable_q && (!exec_none_q || x_fwd_scalar_q);
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
     assign xf_lo_d[p]  = x_short_wr && !x_late && r_dec_q.rs_used[p] &&
@@ -1294,6 +1299,8 @@ module sgu_core #(
       x_multi_mem_q   <= 1'b0;
       x_multi_st_q    <= 1'b0;
       x_multi_first_q <= 1'b0;
+      x_fwdable_q     <= 1'b0;
+      x_fwd_scalar_q  <= 1'b0;
     end else begin
       x_mem_q   <= x_mem_d;
       x_first_q <= r_advance;
@@ -1315,6 +1322,10 @@ module sgu_core #(
         x_multi_mem_q   <= r_fault_q == CauseNone && !r_dec_q.illegal &&
                            r_dec_q.opcode inside {OpLd, OpSt};
         x_multi_st_q    <= r_dec_q.opcode == OpSt;
+        x_fwdable_q     <= r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.writes &&
+                           !r_dec_q.is_long &&
+                           !wb_late(r_dec_q.wb);
+        x_fwd_scalar_q  <= r_dec_q.rd[5] && r_dec_q.opcode != OpLd;
         x_multi_first_q <= r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.opcode == OpFirst;
         x_step_q  <= '0;
         x_pass_q  <= '0;
@@ -1559,6 +1570,10 @@ module sgu_core #(
   // x_done from the registered classes is the opcode case's decision.
   `SGU_ASSERT(XDone_A, x_done == (x_valid && !watchdog_hit && x_done_case))
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
+  `SGU_ASSERT(FwdOk_A, x_fwd_ok == (x_valid && x_fault_q == CauseNone && !x_dec_q.illegal &&
+                                    x_dec_q.writes && !x_dec_q.is_long && !x_late &&
+                                    (!exec_none_q || (x_dec_q.rd[5] &&
+                                                      x_dec_q.opcode != OpLd))))
   // The operand registers load at every edge that hands an instruction from R to X (x_hold
   // holds them only while X keeps a long operation, which then does not accept).
   `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
