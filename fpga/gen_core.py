@@ -55,6 +55,7 @@ filesets:
     file_type: vlt
   board:
     files:
+      - ecp5_mult18x18d.svh: {{is_include_file: true}}
 {files(board)}
     file_type: systemVerilogSource
   board_waivers:
