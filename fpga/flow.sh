@@ -408,7 +408,12 @@ for seed in "${seed_list[@]}"; do
   case $pnr_rc in
     0) attempts+=("$seed:routed") ;;
     124) attempts+=("$seed:timeout") ;;
-    125) attempts+=("$seed:diverged"); tail -1 "$out/pnr.out" | sed "s/^pnr_watch/flow: $name: seed $seed/" >&2 ;;
+    125) if [[ " ${watch_args[*]} " == *" --diverge "* ]]; then
+           attempts+=("$seed:diverged")
+           tail -1 "$out/pnr.out" | sed "s/^pnr_watch/flow: $name: seed $seed/" >&2
+         else
+           attempts+=("$seed:failed"); pnr_rc=1  # nextpnr's own status (yowasp: 125 on ERROR)
+         fi ;;
     *) attempts+=("$seed:failed") ;;
   esac
   # Only a diverged attempt moves on to the next seed; its log is kept as pnr.seedN.log.

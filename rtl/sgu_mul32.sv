@@ -41,8 +41,12 @@ module sgu_mul32 (
     logic [35:0] p36;
     assign a18 = {2'b00, a_i[16 * (k / 2) +: 16]};
     assign b18 = {2'b00, b_i[16 * (k % 2) +: 16]};
-    // The cascade and register outputs are unused (left open).
+    // Only A, B, C, the sign and source selects, CLK0 and CE0 are connected (as Yosys's own DSP
+    // mapping does): the cascade inputs SRIA / SRIB have no route from the constant nets, and
+    // nextpnr ties the other clocks, enables and resets off itself (a tie to 0 in the RTL made
+    // router1 fail on $PACKER_GND_NET). The cascade and register outputs are unused.
     /* verilator lint_off PINCONNECTEMPTY */
+    /* verilator lint_off PINMISSING */
     MULT18X18D #(
       .REG_INPUTA_CLK("CLK0"),
       .REG_INPUTA_CE ("CE0"),
@@ -69,15 +73,7 @@ module sgu_mul32 (
         .P24(p36[24]), .P25(p36[25]), .P26(p36[26]), .P27(p36[27]), .P28(p36[28]), .P29(p36[29]),
         .P30(p36[30]), .P31(p36[31]), .P32(p36[32]), .P33(p36[33]), .P34(p36[34]), .P35(p36[35]),
         .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),
-        .CLK0(clk_i), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0),
-        .CE0(en_i), .CE1(1'b0), .CE2(1'b0), .CE3(1'b0),
-        .RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0),
-        .SRIA0(1'b0), .SRIA1(1'b0), .SRIA2(1'b0), .SRIA3(1'b0), .SRIA4(1'b0), .SRIA5(1'b0),
-        .SRIA6(1'b0), .SRIA7(1'b0), .SRIA8(1'b0), .SRIA9(1'b0), .SRIA10(1'b0), .SRIA11(1'b0),
-        .SRIA12(1'b0), .SRIA13(1'b0), .SRIA14(1'b0), .SRIA15(1'b0), .SRIA16(1'b0), .SRIA17(1'b0),
-        .SRIB0(1'b0), .SRIB1(1'b0), .SRIB2(1'b0), .SRIB3(1'b0), .SRIB4(1'b0), .SRIB5(1'b0),
-        .SRIB6(1'b0), .SRIB7(1'b0), .SRIB8(1'b0), .SRIB9(1'b0), .SRIB10(1'b0), .SRIB11(1'b0),
-        .SRIB12(1'b0), .SRIB13(1'b0), .SRIB14(1'b0), .SRIB15(1'b0), .SRIB16(1'b0), .SRIB17(1'b0),
+        .CLK0(clk_i), .CE0(en_i),
         .SROA0(), .SROA1(), .SROA2(), .SROA3(), .SROA4(), .SROA5(), .SROA6(), .SROA7(), .SROA8(),
         .SROA9(), .SROA10(), .SROA11(), .SROA12(), .SROA13(), .SROA14(), .SROA15(), .SROA16(),
         .SROA17(),
@@ -92,6 +88,7 @@ module sgu_mul32 (
         .ROC10(), .ROC11(), .ROC12(), .ROC13(), .ROC14(), .ROC15(), .ROC16(), .ROC17(),
         .SIGNEDP()
     );
+    /* verilator lint_on PINMISSING */
     /* verilator lint_on PINCONNECTEMPTY */
     assign pp[k] = p36[31:0];
     logic unused;

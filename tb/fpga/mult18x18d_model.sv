@@ -3,7 +3,7 @@
 // build uses (tb/fpga/mul32_test.cc), written from Lattice's sysDSP usage guide (TN1267): an
 // 18 x 18 multiplier, P = A * B (each operand signed when its SIGNEDA / SIGNEDB input is high),
 // with the A and B inputs registered on CLK0 with clock enable CE0 when REG_INPUTA_CLK /
-// REG_INPUTB_CLK is "CLK0" (synchronous reset RST0), combinational when "NONE". Any other
+// REG_INPUTB_CLK is "CLK0", combinational when "NONE" (the reset RST0 is not modelled). Any other
 // register, clock, cascade or bypass setting stops the simulation: the model does not have it.
 // The C, SRI/SRO and RO ports are not modelled (RO outputs 0).
 
@@ -35,13 +35,9 @@ module MULT18X18D
   assign sb = SIGNEDB;
 
   // The sign controls are registered with their operand.
+  // RST0 is not modelled: sgu_mul32 leaves it open and nextpnr ties it off.
   always_ff @(posedge CLK0) begin
-    if (RST0) begin
-      a_q  <= '0;
-      b_q  <= '0;
-      sa_q <= 1'b0;
-      sb_q <= 1'b0;
-    end else if (CE0) begin
+    if (CE0) begin
       a_q  <= a;
       b_q  <= b;
       sa_q <= sa;
