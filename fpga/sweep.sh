@@ -6,7 +6,7 @@
 # (read_slang, synth_ecp5, nextpnr-ecp5 with the ULX3S pins, ecppack). Writes the table into
 # docs/fpga.md ("Sweep") and docs/performance.md ("FPGA"). One run at a time.
 #
-#   fpga/sweep.sh [--root DIR] [--force] [--resume]
+#   fpga/sweep.sh [--root DIR] [--force] [--resume] [--only NAME[,NAME...]]
 #
 #   --root DIR  read the RTL under DIR (a snapshot inside the repository); default: the tree
 #   --force     map every configuration. Without it, a configuration with more lanes than one
@@ -15,6 +15,9 @@
 #               place the 85F run's netlist again (mapping does not depend on the device).
 #   --resume    keep the results of configurations that already have a summary (a sweep that
 #               was interrupted, or the table rewritten); delete build/fpga/board_* to start over
+#   --only N,.. run only the named configurations (board_simd16_85k, ...) and write no table: two
+#               subsets run side by side on a two-core machine, then `--resume` writes the tables
+#               from their summaries
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -23,12 +26,15 @@ cd "$root"
 src=.
 force=${FPGA_FORCE:-0}
 resume=0
+only=
 while [ $# -gt 0 ]; do
   case "$1" in
     --root) src=$2; shift 2 ;;
     --force) force=1; shift ;;
     --resume) resume=1; shift ;;
-    *) echo "usage: fpga/sweep.sh [--root DIR] [--force] [--resume]" >&2; exit 2 ;;
+    --only) only=",$2,"; shift 2 ;;
+    *) echo "usage: fpga/sweep.sh [--root DIR] [--force] [--resume] [--only NAME[,NAME...]]" >&2
+       exit 2 ;;
   esac
 done
 
@@ -69,9 +75,21 @@ configs=(
   "board_simd8_25k|25k|8||board_simd8_85k"
 )
 
+if [ -n "$only" ]; then
+  for n in ${only//,/ }; do
+    case "|${configs[*]}" in
+      *"|$n|"*|*" $n|"*) ;;
+      *) echo "sweep: --only: no configuration named $n" >&2; exit 2 ;;
+    esac
+  done
+fi
+
 summaries=()
 for c in "${configs[@]}"; do
   IFS='|' read -r name device lanes after reuse <<< "$c"
+  if [ -n "$only" ] && [[ $only != *",$name,"* ]]; then
+    continue
+  fi
   out=build/fpga/$name
   if [ $resume -eq 1 ] && [ -f "$out/summary.json" ] &&
      ! grep -q '"status": "not-run"' "$out/summary.json"; then
@@ -116,6 +134,8 @@ EOF
   fi
   [ -f "$out/summary.json" ] && summaries+=("$name=$out/summary.json")
 done
+
+[ -n "$only" ] && exit 0
 
 cmd="make fpga"
 [ "$src" = . ] || cmd="fpga/sweep.sh --root $src"
