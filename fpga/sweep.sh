@@ -57,11 +57,15 @@ pll20=(SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 PllClkopDiv=30 PllClkopCphas
 # are the configuration that routes (fpga/ulx3s_top.sv: the register file in distributed RAM,
 # LanesPerMfu 4 at SIMD8 and 8 above). The drivers of nets with FPGA_REPLICATE (default 128) or
 # more pins are copied by a first placement (fpga/replicate.py; 0 turns it off).
+# FPGA_PNR_ARGS: more nextpnr options, separated by spaces (e.g. --detailed-timing-report, whose
+# per-net delays fpga/logic_depth.py --routed reads).
+pnr_args=()
+for a in ${FPGA_PNR_ARGS:-}; do pnr_args+=("--pnr-arg=$a"); done
 if [ "${FPGA_SGU_PLL:-20}" = 75 ]; then pll_sgu=("${pll75[@]}"); else pll_sgu=("${pll20[@]}"); fi
 flow=("$here/flow.sh" --root "$src" --list rtl/sgu_files.f --list fpga/board_files.f
       --lpf fpga/ulx3s.lpf --freq 75 --pnr-timeout "${FPGA_PNR_TIMEOUT:-7200}"
       --placer "${FPGA_PLACER:-static}" --router "${FPGA_ROUTER:-router1}"
-      --seeds "${FPGA_SEEDS:-1,2,3}" --replicate "${FPGA_REPLICATE:-128}")
+      --seeds "${FPGA_SEEDS:-1,2,3}" --replicate "${FPGA_REPLICATE:-128}" "${pnr_args[@]}")
 
 # name|device|lanes (0: without the SGU)|smaller configuration whose failure decides this one|
 # configuration whose mapped netlist is placed again (mapping does not depend on the device)
