@@ -19,9 +19,11 @@
 //           rows are kept once per group of four lanes (gen_lutram).
 // Reads take two edges (the register read stage R of docs/architecture.md "Pipeline"):
 //   1. rd_spec_i is sampled at every rising edge for the ports in rd_en_i: the block RAMs
-//      read the rows (synchronous read, read-before-write; a write at the same edge is
-//      remembered by a bypass register: byp_q, per port and half hit bits); in distributed RAM
-//      (RfBlockRam = 0) the rows' numbers are registered and the RAM read after the edge.
+//      read the rows (synchronous read, read-before-write); in distributed RAM (RfBlockRam = 0)
+//      the rows' numbers are registered and the RAM read after the edge, the write of that
+//      edge not yet in it (the write is registered before it reaches the RAM). Either way a
+//      write at the read edge is remembered by a bypass register (byp_q, with per port hit
+//      bits and per lane and half enables).
 //   2. At an edge where ld_i is high (X takes an instruction; the core also loads when X takes
 //      none or when the instruction in X no longer reads them, and the values are then unused),
 //      each enabled port's operand register takes
@@ -150,25 +152,71 @@ module sgu_regfile #(
   // Synthesis: block RAM (RfBlockRam = 1) or distributed RAM (0: the rows in LUT RAM beside the
   // lanes, more LUTs and no block RAMs; on ECP5 the only build of the core that routes, docs/
   // fpga.md "Routing"). Both give the operand registers the row as it stands after the write of
-  // the read edge (rows below):
+  // the read edge: the RAM holds the row without that write, and the bypass register (below)
+  // replaces exactly the halves it wrote:
   //   block RAM: a synchronous read (read-before-write, no_rw_check: a read at the edge of a
-  //     write to the same row may return anything) and the bypass register, which replaces
-  //     exactly the halves written at that edge;
+  //     write to the same row may return anything), the write at the edge;
   //   distributed RAM: the read rows are registered (addr_q, one copy per lane) and the RAM is
-  //     read asynchronously from them, after the write of the edge: no bypass. The specifiers'
-  //     selection in the core (D's or R's, by the stall) only reaches these registers, not the
+  //     read asynchronously from them; the write is registered first (the bypass registers and
+  //     a copy of the row and enables per lane, w_row_q, w_en_q) and reaches the RAM one edge
+  //     later, so that the RAMs' write data and enables start from flip-flops beside them: the
+  //     write-back's selection (the long result or L2's value, the crossbar's among them) and
+  //     the records' write decision no longer run across the die into every lane's RAM (on the
+  //     SIMD8 board they were 1,219 of the 3,171 endpoints above 13.3 ns at 77e9005: docs/
+  //     fpga.md "Routed timing, step by step"). A read at the edge of that write sees the RAM
+  //     without it, like a block RAM's, and the same bypass covers it. The specifiers'
+  //     selection in the core (D's or R's, by the stall) only reaches the row registers, not the
   //     RAMs' address pins (docs/fpga.md "Timing of the pipelined core"). The copies are kept,
   //     but Yosys 0.70 moves each into its LUT RAM's read port, makes a new address register
   //     there and merges the sixteen new ones, so on ECP5 one register drives every lane's read
   //     address and the kept copies drive nothing; the flow's replication (fpga/flow.sh
   //     --replicate) makes the per-placement copies instead (docs/fpga.md "Routing").
   logic [2:0][NumLanes-1:0][63:0] rows;  // the rows of the last read, per port and lane
+  logic [2:0][NumLanes-1:0][63:0] ram;   // ... as the RAM holds them (without the write of
+                                         // the read edge)
   logic [2:0]                     en_q;  // the port read an operand at the last edge
+
+  // Bypass of the write at the read edge: per port whether it wrote the row read, and per lane
+  // the halves it wrote and their values (in distributed RAM also the RAM's write port).
+  logic [2:0]                hit_q;
+  logic [NumLanes-1:0][1:0]  w_en_q;
+  logic [NumLanes-1:0][63:0] byp_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hit_q  <= '0;
+      w_en_q <= '0;
+    end else begin
+      for (int unsigned p = 0; p < 3; p++) begin
+        if (rd_en_i[p]) hit_q[p] <= we && w_row == {rd_spec_i[p][5], rd_spec_i[p][4:1]};
+      end
+      w_en_q <= we ? wen : '0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (we) byp_q <= wdata;
+  end
+
+  // The rows only when the operand registers load (otherwise don't-care: no gate), so that the
+  // simulation skips them in the other cycles.
+  always_comb begin
+    rows = 'x;
+    for (int unsigned p = 0; p < 3; p++) begin
+      if (ld_i && en_q[p]) begin
+        for (int unsigned l = 0; l < NumLanes; l++) begin
+          for (int unsigned h = 0; h < 2; h++) begin
+            rows[p][l][32*h+:32] = (hit_q[p] && w_en_q[l][h]) ? byp_q[l][32*h+:32]
+                                                             : ram[p][l][32*h+:32];
+          end
+        end
+      end
+    end
+  end
 
   if (RfBlockRam != 0) begin : gen_bram
     (* ram_style = "block", no_rw_check *)
     logic [NumLanes-1:0][63:0] mem [32];
-    logic [2:0][NumLanes-1:0][63:0] q;  // the rows read, per port
 
     always_ff @(posedge clk_i) begin
       if (we) begin
@@ -179,6 +227,8 @@ module sgu_regfile #(
       end
     end
 
+    logic [2:0][NumLanes-1:0][63:0] q;  // the rows read, per port
+
     for (genvar p = 0; p < 3; p++) begin : gen_read
       always_ff @(posedge clk_i) begin
         if (rd_en_i[p]) begin
@@ -186,44 +236,7 @@ module sgu_regfile #(
         end
       end
     end
-
-    // Bypass of the write at the read edge: per port whether it hit the row, and the write.
-    logic [2:0]                hit_q;
-    logic [NumLanes-1:0][1:0]  byp_wen_q;
-    logic [NumLanes-1:0][63:0] byp_q;
-
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        hit_q <= '0;
-      end else begin
-        for (int unsigned p = 0; p < 3; p++) begin
-          if (rd_en_i[p]) hit_q[p] <= we && w_row == {rd_spec_i[p][5], rd_spec_i[p][4:1]};
-        end
-      end
-    end
-
-    always_ff @(posedge clk_i) begin
-      if (we) begin
-        byp_wen_q <= wen;
-        byp_q     <= wdata;
-      end
-    end
-
-    // The rows only when the operand registers load (otherwise don't-care: no gate), so that
-    // the simulation skips them in the other cycles.
-    always_comb begin
-      rows = 'x;
-      for (int unsigned p = 0; p < 3; p++) begin
-        if (ld_i && en_q[p]) begin
-          for (int unsigned l = 0; l < NumLanes; l++) begin
-            for (int unsigned h = 0; h < 2; h++) begin
-              rows[p][l][32*h+:32] = (hit_q[p] && byp_wen_q[l][h]) ? byp_q[l][32*h+:32]
-                                                                   : q[p][l][32*h+:32];
-            end
-          end
-        end
-      end
-    end
+    assign ram = q;
   end else begin : gen_lutram
     // Each lane keeps its own 16 vector pair rows; the 16 scalar pair rows, equal in every lane,
     // are kept once per group of ScalarGroup lanes (written from the group's first lane, whose
@@ -233,6 +246,16 @@ module sgu_regfile #(
     // the LUT RAM, with no scalar broadcast across the die (docs/fpga.md "Register file").
     localparam int unsigned ScalarGroup = (NumLanes < 4) ? NumLanes : 4;
 
+    // Each lane's copy of the registered write's row (kept, like the read rows: no row net
+    // from one register to every lane's RAM).
+    logic [NumLanes-1:0][4:0] w_row_q;
+    (* keep *)
+    always_ff @(posedge clk_i) begin
+      for (int unsigned l = 0; l < NumLanes; l++) begin
+        if (we) w_row_q[l] <= w_row;
+      end
+    end
+
     for (genvar g = 0; g < NumLanes / ScalarGroup; g++) begin : gen_group
       (* ram_style = "distributed" *)
       logic [63:0]     mem_s [16];
@@ -240,9 +263,9 @@ module sgu_regfile #(
       localparam int unsigned L0 = g * ScalarGroup;
 
       always_ff @(posedge clk_i) begin
-        if (we && w_row[4]) begin
-          if (wen[L0][0]) mem_s[w_row[3:0]][31:0]  <= wdata[L0][31:0];
-          if (wen[L0][1]) mem_s[w_row[3:0]][63:32] <= wdata[L0][63:32];
+        if (w_row_q[L0][4]) begin
+          if (w_en_q[L0][0]) mem_s[w_row_q[L0][3:0]][31:0]  <= byp_q[L0][31:0];
+          if (w_en_q[L0][1]) mem_s[w_row_q[L0][3:0]][63:32] <= byp_q[L0][63:32];
         end
       end
 
@@ -261,9 +284,9 @@ module sgu_regfile #(
         logic [2:0]      scl_q;   // the port read a scalar row
 
         always_ff @(posedge clk_i) begin
-          if (we && !w_row[4]) begin
-            if (wen[L][0]) mem_v[w_row[3:0]][31:0]  <= wdata[L][31:0];
-            if (wen[L][1]) mem_v[w_row[3:0]][63:32] <= wdata[L][63:32];
+          if (!w_row_q[L][4]) begin
+            if (w_en_q[L][0]) mem_v[w_row_q[L][3:0]][31:0]  <= byp_q[L][31:0];
+            if (w_en_q[L][1]) mem_v[w_row_q[L][3:0]][63:32] <= byp_q[L][63:32];
           end
         end
 
@@ -276,7 +299,7 @@ module sgu_regfile #(
         end
 
         for (genvar p = 0; p < 3; p++) begin : gen_read
-          assign rows[p][L] = scl_q[p] ? mem_s[saddr_q[p]] : mem_v[addr_q[p]];
+          assign ram[p][L] = scl_q[p] ? mem_s[saddr_q[p]] : mem_v[addr_q[p]];
         end
       end
     end
