@@ -24,7 +24,14 @@
 // bytes are repeated across the beat and the strobes pick them (see wbeat). An error response ends
 // the request: done_o with bus_err_o and the failing address; for stores the earlier lanes have
 // been written. Throughput: one lane per 2 + memory latency cycles (coalescing is the block
-// engine's job). done_o comes one cycle after the last response, with the load data registered.
+// engine's job). A read beat is registered once, beside the LSU (its bytes picked by the address
+// and extended by the load type: rb_q), and reaches the lanes' load registers (rdata_o) one edge
+// later, so that the lanes' N x 64 load registers and their enables start from flip-flops, not
+// from the R channel's handshake and the beat's byte selection (on the SIMD8 board they were
+// 1,024 of the 3,171 endpoints above 13.3 ns at 77e9005: docs/fpga.md "Routed timing, step by
+// step"); the clear of the load registers at the request is registered the same way. done_o
+// comes one cycle after the last response for a store or an error, two for a load (StLast), with
+// the load data in rdata_o.
 //
 // AXI rules obeyed: one transfer in flight, valid held until ready, payload stable while valid &&
 // !ready (checked by assertions below).
@@ -90,6 +97,7 @@ module sgu_lsu #(
     StIdle,
     StAddr,   // AR, or AW and W, offered
     StResp,   // waiting for R or B
+    StLast,   // a load's last beat goes from rb_q into the lanes' registers
     StDone    // report completion (load data registered)
   } state_e;
 
@@ -354,7 +362,7 @@ module sgu_lsu #(
           end else begin
             rdata_ld = !store_i;
             if (rest_q == '0) begin
-              state_d = StDone;
+              state_d = store_i ? StDone : StLast;
             end else begin
               rest_d     = rest_nx;
               cur_d      = sel_oh_q;
@@ -363,6 +371,9 @@ module sgu_lsu #(
             end
           end
         end
+      end
+      StLast: begin
+        state_d = StDone;
       end
       StDone: begin
         done_o    = 1'b1;
@@ -376,17 +387,39 @@ module sgu_lsu #(
 
   assign rdata_o = rdata_q;
 
-  // Load data: cleared at the request, one lane per read beat (every lane for a scalar
-  // address). A register of its own, written only in those cycles (the simulation copies the
-  // N x 64 bits only then).
+  // Load data: cleared one edge after the request, each read beat one edge after it arrived,
+  // into its lane (every lane for a scalar address): from the registered beat (rb_q), its lanes
+  // and the registered strobes of the clear and the load, so that the lanes' registers and
+  // their enables start from flip-flops. The clear comes before the first beat's load (a beat
+  // arrives at least two cycles after the request). A register of its own, written only in
+  // those cycles (the simulation copies the N x 64 bits only then).
+  logic                rb_ld_q, rb_clr_q;
+  logic [63:0]         rb_q;
+  logic [NumLanes-1:0] rb_lanes_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rb_ld_q  <= 1'b0;
+      rb_clr_q <= 1'b0;
+    end else begin
+      rb_ld_q  <= rdata_ld;
+      rb_clr_q <= rdata_clr;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rdata_ld) begin
+      rb_q       <= rbeat;
+      rb_lanes_q <= once_i ? '1 : cur_q;
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rdata_q <= '0;
-    end else if (rdata_clr) begin
+    end else if (rb_clr_q) begin
       rdata_q <= '0;
-    end else if (rdata_ld) begin
+    end else if (rb_ld_q) begin
       for (int unsigned l = 0; l < NumLanes; l++) begin
-        if (once_i || cur_q[l]) rdata_q[l] <= rbeat;
+        if (rb_lanes_q[l]) rdata_q[l] <= rb_q;
       end
     end
   end
@@ -425,6 +458,8 @@ module sgu_lsu #(
                                                       $stable(w_strb_o))
   // The lane selection is evaluated whenever it is used (sel_use).
   `SGU_ASSERT(SelUse_A, (beat_start || (fault_o && checked_o)) |-> sel_use)
+  // The clear of the load registers and a beat's load never meet.
+  `SGU_ASSERT(ClrBeforeBeat_A, rb_clr_q |-> !rb_ld_q)
   `SGU_ASSERT(InputsStable_A, busy_o && !done_o |=> !chk_i && $stable(lanes_i) && $stable(store_i))
 
 endmodule
