@@ -11,6 +11,9 @@ ones with a simple delay model: a fixed routing delay per net plus a per-cell de
 routed timing report, and its absolute numbers are estimates.
 
 Usage: fpga/logic_depth.py NETLIST.json [--top MODULE] [--paths N] [--net-delay NS] [--verbose]
+                          [--to REGEX]   (only paths into registers whose source line or cell
+                                         name matches, e.g. --to sgu_regfile.sv:307: the paths
+                                         behind a line fpga/endpoints.py ranks)
        fpga/logic_depth.py selftest   (checks the walk on a small netlist built here)
 """
 
@@ -60,6 +63,8 @@ def main():
                     help="paths to print (one per start and end register line)")
     ap.add_argument("--net-delay", type=float, default=0.9, help="routing delay per net, ns")
     ap.add_argument("--verbose", action="store_true", help="print every net of each path")
+    ap.add_argument("--to", help="regular expression: only end registers whose source line or "
+                    "cell name matches")
     args = ap.parse_args()
     if args.netlist == "selftest":
         sys.exit(selftest())
@@ -193,6 +198,14 @@ def run(design, args):
         print(f"logic_depth: {len(looped)} bits on combinational loops (not timed)",
               file=sys.stderr)
 
+    def src(cn):
+        """The RTL line a cell came from (registers keep it; LUTs made by ABC do not)."""
+        for part in cells[cn].get("attributes", {}).get("src", "").split("|"):
+            if part and not part.startswith("/"):
+                f, _, line = part.rpartition(":")
+                return f"{f.split('/')[-1]}:{line.split('.')[0]}"
+        return "?"
+
     # End points: inputs of sequential cells.
     ends = []
     for cn, c in cells.items():
@@ -208,20 +221,15 @@ def run(design, args):
                     if isinstance(b, str) or b not in arrival:
                         continue
                     ends.append((arrival[b] + args.net_delay + SETUP, b, cn, port))
+    to = re.compile(args.to) if getattr(args, "to", None) else None
+    if to:
+        ends = [e for e in ends if to.search(e[2]) or to.search(src(e[2]))]
     ends.sort(reverse=True)
     if not ends:
         sys.exit("logic_depth: no register-to-register paths found")
 
     def label(b):
         return name.get(b, (None, f"<bit {b}>"))[1]
-
-    def src(cn):
-        """The RTL line a cell came from (registers keep it; LUTs made by ABC do not)."""
-        for part in cells[cn].get("attributes", {}).get("src", "").split("|"):
-            if part and not part.startswith("/"):
-                f, _, line = part.rpartition(":")
-                return f"{f.split('/')[-1]}:{line.split('.')[0]}"
-        return "?"
 
     def trace(b):
         path = []

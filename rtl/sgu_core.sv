@@ -727,6 +727,8 @@ module sgu_core #(
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
   logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
   logic [NumLanes-1:0][31:0] lane_late;    // a compare's, min's or max's result (WbLaneLate)
+  logic [NumLanes-1:0]       lane_fwd_sum; // lane_res[31:0] is lane_fwd_add, else lane_fwd_early
+  logic [NumLanes-1:0][31:0] lane_fwd_add, lane_fwd_early;
   logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
   logic                      l2_shift_q;   // the short writer in L2 is a shift
   logic                      l2_vote_q;    // ... a vote (sgu_vote's reduction)
@@ -753,6 +755,9 @@ module sgu_core #(
       .c_i      (op_c[l]),
       .alu_en_i (x_alu),
       .res_o    (lane_res[l]),
+      .fwd_sum_o  (lane_fwd_sum[l]),
+      .fwd_add_o  (lane_fwd_add[l]),
+      .fwd_early_o(lane_fwd_early[l]),
       .late_o   (lane_late[l]),
       .sh_en_i  (l2_short_wr && l2_shift_q),
       .sh_res_o (lane_sh_res[l]),
@@ -1205,8 +1210,11 @@ module sgu_core #(
       redir_q <= !start && redirect;
     end
   end
+  // Loaded at every edge (read only in the cycle after a redirect, with redir_q): an enable
+  // from the redirect decision (x_done, the trap checks, the branch condition) was a path of
+  // its own into 32 clock enables (docs/fpga.md "Routed timing, step by step").
   always_ff @(posedge clk_i) begin
-    if (redirect) redirect_pc_q <= redirect_pc;
+    redirect_pc_q <= redirect_pc;
   end
 
   // Short results: computed in X, registered with the record (l2_data_q), written at the end
@@ -1245,7 +1253,10 @@ module sgu_core #(
         // The crossbar's and the shifter's results are made in L2 (l2_val), a vote's too.
         other    = (wb_eff == WbLaneIdx) ? 64'(l) : lsu_rdata_i[l];  // else WbLoad (extended)
         fast     = (wb_eff == WbLane) ? lane_res[l] : other;
-        x_fwd[l] = fast[31:0];
+        // fast's low word, with the adder's result chosen last (from registered controls: the
+        // lane's and wb_eff), so that the carry chain meets one multiplexer here (sgu_lane).
+        x_fwd[l] = (wb_eff == WbLane && lane_fwd_sum[l]) ? lane_fwd_add[l] :
+                   ((wb_eff == WbLane) ? lane_fwd_early[l] : other[31:0]);
         late     = (wb_eff == WbLaneLate) ? {32'd0, lane_late[l]} : uniform;
         x_val[l] = (wb_eff inside {WbLaneLate, WbUniform}) ? late : fast;
       end

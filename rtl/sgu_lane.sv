@@ -44,6 +44,9 @@ module sgu_lane (
   input  logic                       alu_en_i,   // a short operation is in the execute stage
   output logic [63:0]                res_o,      // short result: add, sub, logic, sel, li,
                                                  // lui, cvt (don't-care unless alu_en_i)
+  output logic                       fwd_sum_o,  // res_o[31:0] is fwd_add_o (else fwd_early_o)
+  output logic [31:0]                fwd_add_o,  // the adder's result, extended by the type
+  output logic [31:0]                fwd_early_o,  // the logic's or the select's, extended
   output logic [31:0]                late_o,     // short result: cmp, min, max (don't-care
                                                  // unless alu_en_i; the core forwards it
                                                  // only from L2)
@@ -112,14 +115,16 @@ module sgu_lane (
   // results of a 64-bit type come from the MFU.
   always_comb begin
     logic [63:0] pick;
-    logic [31:0] alu, late, late_lt, late_ge, logic_res, diff;
+    logic [31:0] alu_early, late, late_lt, late_ge, logic_res, diff;
     logic [32:0] sum, addend;
     logic        a_x, b_x;
     logic [1:0]  lt_u, lt_s;  // index k: width 8 << k
     logic        sub, lt, eq, pick_b;
-    res_o     = 'x;
-    late_o    = 'x;
-    alu       = 'x;
+    res_o       = 'x;
+    fwd_add_o   = 'x;
+    fwd_early_o = 'x;
+    late_o      = 'x;
+    alu_early   = 'x;
     late      = 'x;
     late_lt   = 'x;
     late_ge   = 'x;
@@ -176,11 +181,9 @@ module sgu_lane (
       endcase
       pick = pick_b ? b_raw : ((ctl.pick == PickSel) ? c_i : a);
 
-      unique case (ctl.res)
-        AluSum:   alu = sum[31:0];
-        AluLogic: alu = logic_res;
-        default:  alu = pick[31:0];  // AluPick (AluShift: sh_res_o, in L2; AluCmp: late_o)
-      endcase
+      alu_early = (ctl.res == AluLogic) ? logic_res
+                                        : pick[31:0];  // AluPick (AluShift: sh_res_o, in L2;
+                                                       // AluCmp: late_o)
       // late_o: a compare's condition, min's or max's operand. Both outcomes are made beside
       // the adder (cond_tt looked up with eq alone; the operands extended by the type, a's
       // type being dt for min and max, so that no extension follows the comparison; a
@@ -194,11 +197,21 @@ module sgu_lane (
       // The results' type extension: only the low word's upper bits need it (8- and 16-bit
       // types). A 64-bit type's result (sel, li, cvt: the operand select's) is its own
       // extension, and the high word of a narrower type's result is never written (the
-      // destination is one register) nor observed.
-      res_o  = {pick[63:32], 32'(ext_dt({32'd0, alu}, ctl.dt))};
-      late_o = late;
+      // destination is one register) nor observed. The low word is given twice more, apart:
+      // the adder's result extended, and the others' (logic, select), which do not wait for
+      // the carry chain, with the choice between them from the controls alone: the core's
+      // distance-1 forward (sgu_core x_fwd) picks them last, so that after the carry chain
+      // only the extension and one 2:1 multiplexer stand before the operand registers' own
+      // (docs/fpga.md "Routed timing, step by step": the execute loop had 7 LUT levels after
+      // the carry chain at 77e9005).
+      fwd_add_o   = 32'(ext_dt({32'd0, sum[31:0]}, ctl.dt));
+      fwd_early_o = 32'(ext_dt({32'd0, alu_early}, ctl.dt));
+      res_o       = {pick[63:32], (ctl.res == AluSum) ? fwd_add_o : fwd_early_o};
+      late_o      = late;
     end
   end
+
+  assign fwd_sum_o = ctl.res == AluSum;
 
   // ------------------------------------------------------------------------------ shifts
   // On the low word (8- to 32-bit types; 64-bit shifts run on the MFU): the amount modulo the
