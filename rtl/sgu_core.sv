@@ -1001,8 +1001,9 @@ module sgu_core #(
   logic [31:0] tval;
   logic [63:0] uniform;
   // The uniform value of csrr or `first` (WbUniform: don't-care for every other instruction),
-  // selected from registers by registers: not in the opcode case below, so that its path into
-  // every lane's l2_data_q starts at flip-flops (it is not forwarded out of X: x_late).
+  // selected from registers by registers (first's value is sgu_vote's register, extended by
+  // the type): not in the opcode case below, so that its path into every lane's l2_data_q
+  // starts a few levels from flip-flops (it is not forwarded out of X: x_late).
   assign uniform = x_multi_first_q ? first_res : {32'd0, special};
   logic [31:0] pc_next, pc_branch;
 

@@ -10,7 +10,9 @@
 // registered as a one-hot vector beside the lanes (low_en_i; from exec_i, which no instruction
 // changes while the `first` is in X); in the second, while the core holds the operand registers,
 // that lane's value is picked by an AND-OR over the lanes and registered (first_en_i); in the
-// third first_o is that register. So neither the exec mask's lowest-lane logic nor the core's
+// third first_o is that register extended by the type (after the register: the AND-OR over the
+// die is the longer part, and on the SIMD8 board at 77e9005 the extension in front of the
+// register made it 7 LUT levels). So neither the exec mask's lowest-lane logic nor the core's
 // state precedes the AND-OR over the die (once SIMD16's routed critical path), and the value's
 // path into the core's write-back does not start at the lanes' operand forwards (docs/fpga.md
 // "Timing of the pipelined core").
@@ -93,13 +95,14 @@ module sgu_vote #(
       for (int unsigned l = 0; l < NumLanes; l++) begin
         first_d |= data_i[l] & {64{low_q[l]}};
       end
-      first_d = sgu_pkg::ext_dt(first_d, dt_i);
     end
   end
 
+  logic [63:0] first_q;
   always_ff @(posedge clk_i) begin
-    if (first_en_i) first_o <= first_d;
+    if (first_en_i) first_q <= first_d;
   end
+  assign first_o = sgu_pkg::ext_dt(first_q, dt_i);
 
   logic unused;
   assign unused = ^{first_idx, any_exec};
