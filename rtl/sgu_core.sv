@@ -725,9 +725,10 @@ module sgu_core #(
                  !(x_dec_q.opcode inside {OpNop, OpHalt, OpTrap, OpBr, OpBz, OpBnz, OpBexz,
                                           OpBexnz, OpSplit, OpElse, OpJoin, OpMpush, OpMbrk,
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
-  logic [NumLanes-1:0][63:0] lane_res, long_res, mfu_ia, mfu_ib;
+  logic [NumLanes-1:0][63:0] long_res, mfu_ia, mfu_ib;
+  logic [NumLanes-1:0][31:0] lane_res_hi;  // a short result's high word (sel, li, cvt)
   logic [NumLanes-1:0][31:0] lane_late;    // a compare's, min's or max's result (WbLaneLate)
-  logic [NumLanes-1:0]       lane_fwd_sum; // lane_res[31:0] is lane_fwd_add, else lane_fwd_early
+  logic [NumLanes-1:0]       lane_fwd_sum; // the low word is lane_fwd_add, else lane_fwd_early
   logic [NumLanes-1:0][31:0] lane_fwd_add, lane_fwd_early;
   logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
   logic                      l2_shift_q;   // the short writer in L2 is a shift
@@ -738,11 +739,13 @@ module sgu_core #(
   assign r_lane_imm = (r_dec_q.opcode == OpLui) ? {1'b0, r_dec_q.imm[23:0], 8'd0}
                                                 : {r_dec_q.imm[31], r_dec_q.imm};
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-    // The MFU result this lane writes in L7, named per lane for the waveform view only.
+    // The MFU result this lane writes in L7, and the short result of the instruction in X
+    // (what l2_data_q takes), named per lane for the waveform view only.
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [63:0] long_res_w;
+    logic [63:0] long_res_w, res_w;
     /* verilator lint_on UNUSEDSIGNAL */
     assign long_res_w = long_res[l];
+    assign res_w      = x_val[l];
 
     sgu_lane u_lane (
       .clk_i    (clk_i),
@@ -754,10 +757,10 @@ module sgu_core #(
       .b_i      (op_b[l]),
       .c_i      (op_c[l]),
       .alu_en_i (x_alu),
-      .res_o    (lane_res[l]),
       .fwd_sum_o  (lane_fwd_sum[l]),
       .fwd_add_o  (lane_fwd_add[l]),
       .fwd_early_o(lane_fwd_early[l]),
+      .res_hi_o   (lane_res_hi[l]),
       .late_o   (lane_late[l]),
       .sh_en_i  (l2_short_wr && l2_shift_q),
       .sh_res_o (lane_sh_res[l]),
@@ -1234,32 +1237,42 @@ module sgu_core #(
     end
     assign wb_eff = x_multi_mem_q ? WbLoad : (x_multi_first_q ? WbUniform : wb_q);
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
-    // and the simulation skips the lane's select). The ALU's result, the latest of the
-    // forwarded sources, passes one 2:1 multiplexer; the others are selected beside the ALU.
-    // A compare's, min's or max's result (later still) and a uniform value (made in the core)
-    // join after the forward's tap (x_fwd): they go to l2_data_q only, so that no path runs
-    // from the operand registers or the core's registers through them into the forward
-    // multiplexers (x_late keeps their readers from taking the forward, but a static timing
-    // analysis sees every structural path). A vote's value is the vote unit's reduction in L2
-    // (l2_val).
+    // and the simulation skips the lane's select). The two results that come out of the lane's
+    // carry chain, the adder's (lane_fwd_add) and a compare's, min's or max's (lane_late), are
+    // picked last, by registered controls (wb_eff, the lane's fwd_sum_o): every other source
+    // (the lane's logic and select, the lane index, load data, the uniform value) is selected
+    // beside the adder, so that after the carry chain one or two multiplexers stand before
+    // l2_data_q and before the forward. A compare's, min's or max's result and a uniform value
+    // (made in the core) are not in the forward (x_fwd): they go to l2_data_q only, so that no
+    // path runs from the operand registers or the core's registers through them into the
+    // forward multiplexers (x_late keeps their readers from taking the forward, but a static
+    // timing analysis sees every structural path). The crossbar's, the shifter's and a vote's
+    // results are made in L2 (l2_val).
     always_comb begin
-      logic [63:0] other, fast, late;
-      other    = 'x;
-      fast     = 'x;
-      late     = 'x;
-      x_val[l] = 'x;
-      x_fwd[l] = 'x;
+      logic [63:0] other;
+      logic [31:0] early_fwd;
+      logic [63:0] early_val;
+      logic        use_add;
+      other     = 'x;
+      early_fwd = 'x;
+      early_val = 'x;
+      use_add   = 'x;
+      x_val[l]  = 'x;
+      x_fwd[l]  = 'x;
       if (x_valid) begin
-        // Forwardable: the ALU's result, the lane index, load data (a register in the LSU).
-        // The crossbar's and the shifter's results are made in L2 (l2_val), a vote's too.
-        other    = (wb_eff == WbLaneIdx) ? 64'(l) : lsu_rdata_i[l];  // else WbLoad (extended)
-        fast     = (wb_eff == WbLane) ? lane_res[l] : other;
-        // fast's low word, with the adder's result chosen last (from registered controls: the
-        // lane's and wb_eff), so that the carry chain meets one multiplexer here (sgu_lane).
-        x_fwd[l] = (wb_eff == WbLane && lane_fwd_sum[l]) ? lane_fwd_add[l] :
-                   ((wb_eff == WbLane) ? lane_fwd_early[l] : other[31:0]);
-        late     = (wb_eff == WbLaneLate) ? {32'd0, lane_late[l]} : uniform;
-        x_val[l] = (wb_eff inside {WbLaneLate, WbUniform}) ? late : fast;
+        other     = (wb_eff == WbLaneIdx) ? 64'(l) : lsu_rdata_i[l];  // else WbLoad (extended)
+        use_add   = wb_eff == WbLane && lane_fwd_sum[l];
+        early_fwd = (wb_eff == WbLane) ? lane_fwd_early[l] : other[31:0];
+        unique case (wb_eff)
+          WbLane:     early_val = {lane_res_hi[l], lane_fwd_early[l]};
+          WbLaneLate: early_val = '0;  // the low word is lane_late's
+          WbUniform:  early_val = uniform;
+          default:    early_val = other;
+        endcase
+        x_fwd[l] = use_add ? lane_fwd_add[l] : early_fwd;
+        x_val[l] = {early_val[63:32],
+                    (wb_eff == WbLaneLate) ? lane_late[l] :
+                                             (use_add ? lane_fwd_add[l] : early_val[31:0])};
       end
     end
   end

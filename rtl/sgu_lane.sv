@@ -10,7 +10,9 @@
 // operands' low bits) and the comparison is rebuilt from the raw sum at the type's width; the
 // operands extended by their type (sgu_pkg::ext_dt) serve the MFU, the shifter and cvt.
 //   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, min/max, cmp of 8- to 32-bit
-//     types; sel, li/lui, integer<->integer cvt of every integer type: res_o is combinational
+//     types; sel, li/lui, integer<->integer cvt of every integer type: the result is
+//     combinational in the execute stage, its low word in two parts (fwd_add_o, fwd_early_o,
+//     picked by fwd_sum_o), its high word res_hi_o; cmp, min and max give late_o.
 //     in the execute stage.
 //   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
 //     shifts by the amount's low ShiftSplit (3) bits into sh_q (at every edge a shift is in X,
@@ -42,11 +44,12 @@ module sgu_lane (
   input  logic [63:0]                b_i,        // rs2 pair
   input  logic [63:0]                c_i,        // rs3 pair
   input  logic                       alu_en_i,   // a short operation is in the execute stage
-  output logic [63:0]                res_o,      // short result: add, sub, logic, sel, li,
-                                                 // lui, cvt (don't-care unless alu_en_i)
-  output logic                       fwd_sum_o,  // res_o[31:0] is fwd_add_o (else fwd_early_o)
+  // The short result of add, sub, logic, sel, li, lui, cvt (don't-care unless alu_en_i): its
+  // low word is fwd_add_o if fwd_sum_o, else fwd_early_o; its high word res_hi_o.
+  output logic                       fwd_sum_o,  // the instruction is an add or sub
   output logic [31:0]                fwd_add_o,  // the adder's result, extended by the type
   output logic [31:0]                fwd_early_o,  // the logic's or the select's, extended
+  output logic [31:0]                res_hi_o,   // the select's high word (sel, li, cvt)
   output logic [31:0]                late_o,     // short result: cmp, min, max (don't-care
                                                  // unless alu_en_i; the core forwards it
                                                  // only from L2)
@@ -120,7 +123,7 @@ module sgu_lane (
     logic        a_x, b_x;
     logic [1:0]  lt_u, lt_s;  // index k: width 8 << k
     logic        sub, lt, eq, pick_b;
-    res_o       = 'x;
+    res_hi_o    = 'x;
     fwd_add_o   = 'x;
     fwd_early_o = 'x;
     late_o      = 'x;
@@ -197,16 +200,16 @@ module sgu_lane (
       // The results' type extension: only the low word's upper bits need it (8- and 16-bit
       // types). A 64-bit type's result (sel, li, cvt: the operand select's) is its own
       // extension, and the high word of a narrower type's result is never written (the
-      // destination is one register) nor observed. The low word is given twice more, apart:
-      // the adder's result extended, and the others' (logic, select), which do not wait for
-      // the carry chain, with the choice between them from the controls alone: the core's
-      // distance-1 forward (sgu_core x_fwd) picks them last, so that after the carry chain
-      // only the extension and one 2:1 multiplexer stand before the operand registers' own
-      // (docs/fpga.md "Routed timing, step by step": the execute loop had 7 LUT levels after
-      // the carry chain at 77e9005).
+      // destination is one register) nor observed. The low word comes in two parts: the
+      // adder's result extended, and the others' (logic, select), which do not wait for the
+      // carry chain, with the choice between them from the controls alone (fwd_sum_o): the
+      // core picks the adder's last (its distance-1 forward x_fwd and its result x_val), so
+      // that after the carry chain only the extension and one 2:1 multiplexer stand before the
+      // operand registers' own and before l2_data_q (docs/fpga.md "Routed timing, step by
+      // step": 7 and 8 LUT levels after the carry chain at 77e9005 and 8273487).
       fwd_add_o   = 32'(ext_dt({32'd0, sum[31:0]}, ctl.dt));
       fwd_early_o = 32'(ext_dt({32'd0, alu_early}, ctl.dt));
-      res_o       = {pick[63:32], (ctl.res == AluSum) ? fwd_add_o : fwd_early_o};
+      res_hi_o    = pick[63:32];
       late_o      = late;
     end
   end

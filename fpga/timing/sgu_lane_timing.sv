@@ -34,6 +34,9 @@ module sgu_lane_timing (
   logic [3:0]  dt_q, mod_q, fop_q;
   logic [31:0] imm_q;
   logic [63:0] a_q, b_q, c_q, res_d, res_q, long_d, long_q, ia, ib;
+  logic        fwd_sum;
+  logic [31:0] fwd_add, fwd_early, res_hi;
+  assign res_d = {res_hi, fwd_sum ? fwd_add : fwd_early};  // the lane's result, as the core picks it
   logic [31:0] late_d, late_q;
   logic        alu_en_q, long_valid_q, fpu_q, mulh_q, shift_q, right_q, wide_q;
   logic        a_nz_q;  // a_i's low word != 0, registered (as the core's register file does)
@@ -75,7 +78,10 @@ module sgu_lane_timing (
     .b_i      (b_q),
     .c_i      (c_q),
     .alu_en_i (alu_en_q),
-    .res_o    (res_d),
+    .fwd_sum_o  (fwd_sum),
+    .fwd_add_o  (fwd_add),
+    .fwd_early_o(fwd_early),
+    .res_hi_o   (res_hi),
     .late_o   (late_d),
     .sh_en_i  (1'b1),
     .sh_res_o (),
