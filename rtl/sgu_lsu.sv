@@ -288,15 +288,29 @@ module sgu_lsu #(
   end
   assign strb8 = 8'((9'd1 << size_bytes) - 9'd1);
 
+  // Loaded in every cycle the selection is live outside StAddr (beat_ld), not on beat_start: the
+  // values at the edge a beat starts are the same (the selected lane does not change before it),
+  // and the enable comes from registers, not from the request or the response handshake (on the
+  // SIMD8 board beat_start's 104 enables were a group of their own above 13.3 ns at 8273487:
+  // docs/fpga.md "Routed timing, step by step"). In StAddr the payload stays as AXI requires;
+  // in StResp the registers already take the next beat's, so the beat awaiting its response
+  // keeps its address in fly_addr_q (loaded in StAddr): the read data's byte offset and the
+  // failing address of an error response come from there.
+  logic beat_ld;
+  assign beat_ld = sel_use && (state_q != StAddr);
   always_ff @(posedge clk_i) begin
-    if (beat_start) begin
+    if (beat_ld) begin
       beat_addr_q  <= sel_addr;
       beat_wdata_q <= {(AxiDataWidth / 64){wbeat}};
       beat_strb_q  <= StrbW'(strb8) << sel_off;
     end
   end
 
-  assign beat_off = beat_addr_q[OffBits-1:0];
+  logic [31:0] fly_addr_q;  // the address of the beat in StAddr / StResp
+  always_ff @(posedge clk_i) begin
+    if (state_q == StAddr) fly_addr_q <= beat_addr_q;
+  end
+  assign beat_off = fly_addr_q[OffBits-1:0];
   // The beat's bytes extended by the load type here, once, rather than per lane in the core.
   assign rbeat    = sgu_pkg::ext_dt(64'(r_data_i >> (8 * beat_off)), dt_i);
   assign resp_err = store_i ? b_resp_i[1] : r_resp_i[1];
@@ -356,7 +370,7 @@ module sgu_lsu #(
           w_done_d  = 1'b0;
           if (resp_err) begin
             err_d      = 1'b1;
-            err_addr_d = beat_addr_q;
+            err_addr_d = fly_addr_q;
             state_d    = StDone;
             rest_d     = '0;
           end else begin
@@ -458,6 +472,7 @@ module sgu_lsu #(
                                                       $stable(w_strb_o))
   // The lane selection is evaluated whenever it is used (sel_use).
   `SGU_ASSERT(SelUse_A, (beat_start || (fault_o && checked_o)) |-> sel_use)
+  `SGU_ASSERT(BeatLd_A, beat_start |-> beat_ld)
   // The clear of the load registers and a beat's load never meet.
   `SGU_ASSERT(ClrBeforeBeat_A, rb_clr_q |-> !rb_ld_q)
   `SGU_ASSERT(InputsStable_A, busy_o && !done_o |=> !chk_i && $stable(lanes_i) && $stable(store_i))

@@ -99,6 +99,11 @@ std::vector<TrapCase> Cases() {
   c.push_back({"load_bus_error", kSetup + "  li s2, 0xf000\n  ld.i32 v2, [s2 + 8]\n",
                Cause::kLoadBusError, 0xf008u});
   // Lanes 0..2 store below the SLVERR range, lane 3 inside it: lanes 0..2 stay written.
+  // The same for a gather: the LSU prepares lane 4's beat while lane 3's response is awaited,
+  // so the failing address must be the beat's in flight (run with a slow memory below too).
+  c.push_back({"load_bus_error_gather",
+               kSetup + "  li s2, 0xefe8\n  shli v3, v31, 3\n  add v3, v3, s2\n  ld.i32 v2, [v3 + 0]\n",
+               Cause::kLoadBusError, 0xf000u});
   c.push_back({"store_bus_error_partial",
                kSetup + "  li s2, 0xefe8\n  shli v3, v31, 3\n  add v3, v3, s2\n  st.i32 [v3 + 0], v1\n",
                Cause::kStoreBusError, 0xf000u});
@@ -157,34 +162,41 @@ TEST_P(TrapTest, TrapsInBothAndReportsCause) {
   const auto [lanes, index] = GetParam();
   const TrapCase tc = Cases()[index];
   const uint64_t seed = BaseSeed() + index;
-  Rng rng(seed);
-  Memory image = MakeImage(tc.program + "  halt\n", rng);
-  CosimOptions opts;
-  opts.rtl.num_lanes = lanes;
-  opts.rtl.seed = seed;
-  opts.rtl.lite_max_delay = 3;  // the status reads below see a master that is slow to take R
-  Cosim cosim(opts, image);
-  LaunchParams launch = MakeLaunch(lanes, false, rng);
-  launch.pc_start = tc.pc_start;
-  if (tc.mem_limit != 0) launch.mem_limit = tc.mem_limit;
-  const CosimResult r = cosim.Run(launch);
-  ASSERT_EQ(r.status, CosimStatus::kTrapped) << tc.name << ": " << r.report;
-  EXPECT_EQ(r.last.cause, tc.cause) << tc.name << ": got " << isa::CauseName(r.last.cause);
-  if (tc.tval) {
-    EXPECT_EQ(r.last.tval, *tc.tval) << tc.name;
+  // Each case with an immediate memory, then with random AXI latency and back-pressure (the
+  // LSU's and the instruction cache's state while a response is awaited).
+  for (const bool slow : {false, true}) {
+    SCOPED_TRACE(slow ? "slow memory" : "immediate memory");
+    Rng rng(seed);
+    Memory image = MakeImage(tc.program + "  halt\n", rng);
+    CosimOptions opts;
+    opts.rtl.num_lanes = lanes;
+    opts.rtl.seed = seed;
+    opts.rtl.lite_max_delay = 3;  // the status reads below see a master that is slow to take R
+    opts.rtl.max_latency = slow ? 3 : 0;
+    opts.rtl.ready_percent = slow ? 60 : 100;
+    Cosim cosim(opts, image);
+    LaunchParams launch = MakeLaunch(lanes, false, rng);
+    launch.pc_start = tc.pc_start;
+    if (tc.mem_limit != 0) launch.mem_limit = tc.mem_limit;
+    const CosimResult r = cosim.Run(launch);
+    ASSERT_EQ(r.status, CosimStatus::kTrapped) << tc.name << ": " << r.report;
+    EXPECT_EQ(r.last.cause, tc.cause) << tc.name << ": got " << isa::CauseName(r.last.cause);
+    if (tc.tval) {
+      EXPECT_EQ(r.last.tval, *tc.tval) << tc.name;
+    }
+    // The status registers say what, where and which address.
+    RtlSim& rtl = cosim.rtl();
+    EXPECT_EQ(rtl.ReadCsr(isa::csr::kStatus), 4u) << tc.name << ": STATUS must be trapped, idle";
+    EXPECT_EQ(rtl.ReadCsr(isa::csr::kCause), static_cast<uint32_t>(tc.cause));
+    EXPECT_EQ(rtl.ReadCsr(isa::csr::kTrapPc), r.last.pc);
+    EXPECT_EQ(rtl.ReadCsr(isa::csr::kTrapVal), r.last.tval);
+    EXPECT_TRUE(rtl.irq());
+    // Nothing after the fault reached memory (Cosim::Run compared the final images); the unit
+    // takes the next kernel: the same one faults the same way again.
+    const CosimResult again = cosim.Run(launch);
+    EXPECT_EQ(again.status, CosimStatus::kTrapped) << tc.name << " (second run): " << again.report;
+    EXPECT_EQ(again.last.cause, tc.cause);
   }
-  // The status registers say what, where and which address.
-  RtlSim& rtl = cosim.rtl();
-  EXPECT_EQ(rtl.ReadCsr(isa::csr::kStatus), 4u) << tc.name << ": STATUS must be trapped, idle";
-  EXPECT_EQ(rtl.ReadCsr(isa::csr::kCause), static_cast<uint32_t>(tc.cause));
-  EXPECT_EQ(rtl.ReadCsr(isa::csr::kTrapPc), r.last.pc);
-  EXPECT_EQ(rtl.ReadCsr(isa::csr::kTrapVal), r.last.tval);
-  EXPECT_TRUE(rtl.irq());
-  // Nothing after the fault reached memory (Cosim::Run compared the final images); the unit
-  // takes the next kernel: the same one faults the same way again.
-  const CosimResult again = cosim.Run(launch);
-  EXPECT_EQ(again.status, CosimStatus::kTrapped) << tc.name << " (second run): " << again.report;
-  EXPECT_EQ(again.last.cause, tc.cause);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllCauses, TrapTest,
