@@ -479,8 +479,12 @@ module sgu_core #(
   endfunction
   assign x_late = wb_late(x_dec_q.wb);
   logic xf_stall;
+  logic rf_hit2;  // rs3's row, read at this cycle's edge, missed that edge's write (sgu_regfile)
   always_comb begin
     xf_stall = 1'b0;
+    // rs3 has no bypass in the register file: its reader waits one cycle when the row it read
+    // at this cycle's edge was written at that edge (the next read sees the write).
+    xf_stall |= r_valid_q && r_dec_q.rs_used[2] && rf_hit2;
     for (int unsigned s = 0; s < 3; s++) begin
       xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
                   overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]) &&
@@ -611,6 +615,7 @@ module sgu_core #(
     .fl_i      (fl_lo),
     .fl_nz_i   (fl_nz),
     .rd_lo_o   (src_lo),
+    .hit2_o    (rf_hit2),
     .nz_o      (rs1_nz),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
@@ -1617,6 +1622,9 @@ module sgu_core #(
                                x_checked_q == lsu_checked_i)
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid && (lsu_store_o ? pipe_empty
                                                                    : lw_valid[5:1] == '0))
+  // An instruction moving to X with an rs3 operand read it after the last write to its row.
+  `SGU_ASSERT(NoStaleRs3_A, r_advance && r_dec_q.rs_used[2] && r_fault_q == CauseNone &&
+                            !r_dec_q.illegal |-> !rf_hit2)
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
   `SGU_ASSERT(NoIssueInClear_A, clearing |-> !r_advance)
 

@@ -68,6 +68,9 @@ module sgu_regfile #(
                                                          // whenever a reader of the flag takes
                                                          // fl_i: sgu_core NzLate_A)
   output logic [2:0][NumLanes-1:0][31:0]    rd_lo_o,     // register r of each port, per lane
+  output logic                              hit2_o,      // port 2's row, read at the last edge,
+                                                         // misses the write of that edge: its
+                                                         // operand must not be loaded now
   output logic [NumLanes-1:0]               nz_o,        // port 0's rd_lo_o != 0, registered
                                                          // (don't-care if it took fx_i)
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
@@ -177,7 +180,11 @@ module sgu_regfile #(
   logic [2:0]                     en_q;  // the port read an operand at the last edge
 
   // Bypass of the write at the read edge: per port whether it wrote the row read, and per lane
-  // the halves it wrote and their values (in distributed RAM also the RAM's write port).
+  // the halves it wrote and their values (in distributed RAM also the RAM's write port). Ports
+  // 0 and 1 only: port 2 (rs3: ffma's addend, sel's c, a store's data) is read rarely enough
+  // that the core holds its reader one cycle in R instead (hit2_o), which saves a multiplexer
+  // per lane and bit (N x 64 LUTs: the bypass of all three ports took the SIMD16 board past
+  // 80 % of the 85F's LUT sites, docs/fpga.md "What is left").
   logic [2:0]                hit_q;
   logic [NumLanes-1:0][1:0]  w_en_q;
   logic [NumLanes-1:0][63:0] byp_q;
@@ -206,8 +213,8 @@ module sgu_regfile #(
       if (ld_i && en_q[p]) begin
         for (int unsigned l = 0; l < NumLanes; l++) begin
           for (int unsigned h = 0; h < 2; h++) begin
-            rows[p][l][32*h+:32] = (hit_q[p] && w_en_q[l][h]) ? byp_q[l][32*h+:32]
-                                                             : ram[p][l][32*h+:32];
+            rows[p][l][32*h+:32] = (p < 2 && hit_q[p] && w_en_q[l][h]) ? byp_q[l][32*h+:32]
+                                                                       : ram[p][l][32*h+:32];
           end
         end
       end
@@ -371,6 +378,8 @@ module sgu_regfile #(
     end
     assign nz_o[l] = nz_q;
   end
+
+  assign hit2_o = hit_q[2];
 
   `SGU_ASSERT(NoWriteInClear_A, clearing_q |-> !wr_en_i)
   `SGU_ASSERT(ScalarUniform_A, wr_en_i && w_scalar |->
