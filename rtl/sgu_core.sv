@@ -595,7 +595,9 @@ module sgu_core #(
   logic [5:0]                     wr_spec;
   logic                           wr_pair;
   logic [NumLanes-1:0]            wr_lanes;
-  logic [NumLanes-1:0][31:0]      wr_lo, wr_hi;
+  logic                           wr_long;         // the write is L7's long result
+  logic [NumLanes-1:0][63:0]      l2_val;          // the value the short writer in L2 writes
+  logic [NumLanes-1:0][63:0]      long_res;        // the long result leaving L7, per lane
 
   sgu_regfile #(
     .NumLanes  (NumLanes),
@@ -622,8 +624,9 @@ module sgu_core #(
     .wr_spec_i (wr_spec),
     .wr_pair_i (wr_pair),
     .wr_lanes_i(wr_lanes),
-    .wr_lo_i   (wr_lo),
-    .wr_hi_i   (wr_hi)
+    .wr_long_i (wr_long),
+    .wr_s_i    (l2_val),
+    .wr_l_i    (long_res)
   );
 
   // Forwards. A short result is written at the end of L2, one cycle after X computed it. The
@@ -652,7 +655,6 @@ module sgu_core #(
   logic                x_short_wr;   // the instruction leaving X writes a short result
   logic                l2_short_wr;  // the instruction in L2 writes a short result (now)
   logic [NumLanes-1:0] x_lanes;      // lanes the instruction in X writes (scalar: lane 0)
-  logic [NumLanes-1:0][63:0] l2_val; // the value the short writer in L2 writes
   logic [NumLanes-1:0][63:0] x_val;  // the value the short writer in X writes (from X)
   logic [NumLanes-1:0][31:0] x_fwd;  // its low word as forwarded (x_val but for WbLaneLate)
   // The instruction in X writes a short result if it leaves X (which it does whenever the
@@ -730,7 +732,7 @@ module sgu_core #(
                  !(x_dec_q.opcode inside {OpNop, OpHalt, OpTrap, OpBr, OpBz, OpBnz, OpBexz,
                                           OpBexnz, OpSplit, OpElse, OpJoin, OpMpush, OpMbrk,
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
-  logic [NumLanes-1:0][63:0] long_res, mfu_ia, mfu_ib;
+  logic [NumLanes-1:0][63:0] mfu_ia, mfu_ib;
   logic [NumLanes-1:0][31:0] lane_res_hi;  // a short result's high word (sel, li, cvt)
   logic [NumLanes-1:0][31:0] lane_late;    // a compare's, min's or max's result (WbLaneLate)
   logic [NumLanes-1:0]       lane_fwd_sum; // the low word is lane_fwd_add, else lane_fwd_early
@@ -744,13 +746,16 @@ module sgu_core #(
   assign r_lane_imm = (r_dec_q.opcode == OpLui) ? {1'b0, r_dec_q.imm[23:0], 8'd0}
                                                 : {r_dec_q.imm[31], r_dec_q.imm};
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-    // The MFU result this lane writes in L7, and the short result of the instruction in X
-    // (what l2_data_q takes), named per lane for the waveform view only.
+    // The MFU result this lane writes in L7, the short result of the instruction in X (what
+    // l2_data_q takes), and the value the register file's write port takes at this edge (L7's
+    // long result or L2's short one; the file picks it after its registers), named per lane for
+    // the waveform view only.
     /* verilator lint_off UNUSEDSIGNAL */
-    logic [63:0] long_res_w, res_w;
+    logic [63:0] long_res_w, res_w, wr_w;
     /* verilator lint_on UNUSEDSIGNAL */
     assign long_res_w = long_res[l];
     assign res_w      = x_val[l];
+    assign wr_w       = wr_long ? long_res[l] : l2_val[l];
 
     sgu_lane u_lane (
       .clk_i    (clk_i),
@@ -1473,15 +1478,9 @@ module sgu_core #(
   assign wr_spec  = l7_wr ? l7_q.rd : l2_q.rd;
   assign wr_pair  = l7_wr ? l7_q.pair : l2_q.pair;
   assign wr_lanes = l7_wr ? l7_q.lanes : l2_q.lanes;
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_wr
-    logic [63:0] v;
-    always_comb begin  // only with a write (otherwise don't-care)
-      v = 'x;
-      if (wr_en) v = l7_wr ? long_res[l] : l2_val[l];
-    end
-    assign wr_lo[l] = v[31:0];
-    assign wr_hi[l] = v[63:32];
-  end
+  // The value, L7's long result or L2's short one, is picked in the register file, after its
+  // registers (sgu_regfile "byp").
+  assign wr_long  = l7_wr;
 
   // ------------------------------------------------------------------------------ retire port
   // The record leaving L7 is registered: the port holds it until the next record (the waveform

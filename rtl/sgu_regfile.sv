@@ -22,7 +22,7 @@
 //      read the rows (synchronous read, read-before-write); in distributed RAM (RfBlockRam = 0)
 //      the rows' numbers are registered and the RAM read after the edge, the write of that
 //      edge not yet in it (the write is registered before it reaches the RAM). Either way a
-//      write at the read edge is remembered by a bypass register (byp_q, with per port hit
+//      write at the read edge is remembered by a bypass (byp, with per port hit
 //      bits and per lane and half enables).
 //   2. At an edge where ld_i is high (X takes an instruction; the core also loads when X takes
 //      none or when the instruction in X no longer reads them, and the values are then unused),
@@ -41,6 +41,9 @@
 // Write port: wr_en_i writes register wr_spec_i (or the pair wr_spec_i, wr_spec_i+1) at the
 // rising edge, in the lanes of wr_lanes_i for a vector register; a scalar register in every lane,
 // whose values must be equal (a scalar result is uniform; asserted); writes to s0 are dropped.
+// The value is the short result (wr_s_i, the core's L2 value) or the long one (wr_l_i, L7's),
+// picked by wr_long_i here rather than in the core: the distributed RAM build registers both
+// as they come and selects after the registers (below).
 //
 // Clear: clear_i (kernel start) starts a sequence of 32 cycles (clearing_o high) that writes
 // every row: vectors to zero, scalars to zero except s1..s8 = args_i[0..7]. The core issues no
@@ -78,8 +81,10 @@ module sgu_regfile #(
   input  logic [5:0]                        wr_spec_i,   // destination specifier (even for a pair)
   input  logic                              wr_pair_i,   // write (r, r+1)
   input  logic [NumLanes-1:0]               wr_lanes_i,  // lanes to write (vector destination)
-  input  logic [NumLanes-1:0][31:0]         wr_lo_i,     // value of r per lane
-  input  logic [NumLanes-1:0][31:0]         wr_hi_i      // value of r+1 per lane
+  input  logic                              wr_long_i,   // the value is wr_l_i (else wr_s_i)
+  input  logic [NumLanes-1:0][63:0]         wr_s_i,      // a short result per lane: r in the
+                                                         // low word, r+1 (pairs) in the high
+  input  logic [NumLanes-1:0][63:0]         wr_l_i       // ... a long result, the same way
 );
 
   // ------------------------------------------------------------------------------ clear
@@ -117,13 +122,19 @@ module sgu_regfile #(
   logic                          we;
   logic [4:0]                    w_row;
   logic [NumLanes-1:0][1:0]      wen;
-  logic [NumLanes-1:0][63:0]     wdata;
   logic [1:0]                    half_en;
-  logic                          w_scalar;
+  logic                          w_scalar, w_dup;
+  logic [NumLanes-1:0][63:0]     wval;  // the written value per lane (only with a write)
 
   // Halves written by a (non-clear) write: a pair writes both, a single register its own half.
   assign half_en  = wr_pair_i ? 2'b11 : (wr_spec_i[0] ? 2'b10 : 2'b01);
   assign w_scalar = wr_spec_i[5];
+  // A single odd register takes the value's low word into the row's high half.
+  assign w_dup    = !wr_pair_i && wr_spec_i[0];
+  always_comb begin
+    wval = 'x;
+    if (wr_en_i) wval = wr_long_i ? wr_l_i : wr_s_i;
+  end
 
   // A scalar destination's value is the same in every lane (a scalar result has scalar sources
   // only, or is uniform: csrr, vote, first, a load from a scalar address; every lane computes
@@ -134,19 +145,14 @@ module sgu_regfile #(
       we    = 1'b1;
       w_row = clr_row_q;
       wen   = '1;
-      wdata = {NumLanes{clr_row}};
     end else begin
       // The lanes' enables and data only with a write: otherwise don't-care (x: no gate), and
       // the simulation skips the per-lane loop (docs/performance.md).
       we    = wr_en_i && !(w_scalar && wr_spec_i[4:0] == 5'd0);
       w_row = {w_scalar, wr_spec_i[4:1]};
       wen   = 'x;
-      wdata = 'x;
       if (wr_en_i) for (int unsigned l = 0; l < NumLanes; l++) begin
         wen[l]   = (w_scalar || wr_lanes_i[l]) ? half_en : 2'b00;
-        // A single register's value goes to its half; a pair's lo/hi to low/high halves.
-        wdata[l] = (!wr_pair_i && wr_spec_i[0]) ? {wr_lo_i[l], wr_lo_i[l]}
-                                                   : {wr_hi_i[l], wr_lo_i[l]};
       end
     end
   end
@@ -187,7 +193,19 @@ module sgu_regfile #(
   // 80 % of the 85F's LUT sites, docs/fpga.md "What is left").
   logic [2:0]                hit_q;
   logic [NumLanes-1:0][1:0]  w_en_q;
-  logic [NumLanes-1:0][63:0] byp_q;
+  logic [NumLanes-1:0][63:0] byp;    // the value written at the last edge, per lane
+
+  // The write of the last edge is kept as its parts arrived: the short and the long value (each
+  // register loaded only by a write of its kind, an enable from L2's and L7's records), which
+  // of them, the odd register's duplication, the clear and its row. byp is selected after these
+  // registers, so that the write-back's paths (the crossbar's multiplexers and L2's value
+  // selection, the MFUs' results) end in flip-flops without the long/short selection, the half
+  // duplication and the clear behind them (on the SIMD8 board at d6ab960, the single bypass
+  // register after that selection was the largest group of endpoints above 13.3 ns: docs/
+  // fpga.md "Routed timing, step by step").
+  logic [NumLanes-1:0][63:0] ws_q, wl_q;
+  logic                      w_long_q, w_dup_q, w_clr_q;
+  logic [63:0]               w_clr_row_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -202,7 +220,25 @@ module sgu_regfile #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (we) byp_q <= wdata;
+    if (wr_en_i && !wr_long_i) ws_q <= wr_s_i;
+    if (wr_en_i && wr_long_i)  wl_q <= wr_l_i;
+    w_long_q    <= wr_long_i;
+    w_dup_q     <= w_dup;
+    w_clr_q     <= clearing_q;
+    w_clr_row_q <= clr_row;
+  end
+  // Only when the last edge wrote (a half of w_en_q set; otherwise nothing reads it: no gate,
+  // and the simulation skips it).
+  always_comb begin
+    logic [63:0] v;
+    v   = 'x;
+    byp = 'x;
+    if (w_en_q != '0) begin
+      for (int unsigned l = 0; l < NumLanes; l++) begin
+        v      = w_long_q ? wl_q[l] : ws_q[l];
+        byp[l] = w_clr_q ? w_clr_row_q : (w_dup_q ? {v[31:0], v[31:0]} : v);
+      end
+    end
   end
 
   // The rows only when the operand registers load (otherwise don't-care: no gate), so that the
@@ -213,7 +249,7 @@ module sgu_regfile #(
       if (ld_i && en_q[p]) begin
         for (int unsigned l = 0; l < NumLanes; l++) begin
           for (int unsigned h = 0; h < 2; h++) begin
-            rows[p][l][32*h+:32] = (p < 2 && hit_q[p] && w_en_q[l][h]) ? byp_q[l][32*h+:32]
+            rows[p][l][32*h+:32] = (p < 2 && hit_q[p] && w_en_q[l][h]) ? byp[l][32*h+:32]  
                                                                        : ram[p][l][32*h+:32];
           end
         end
@@ -224,6 +260,20 @@ module sgu_regfile #(
   if (RfBlockRam != 0) begin : gen_bram
     (* ram_style = "block", no_rw_check *)
     logic [NumLanes-1:0][63:0] mem [32];
+
+    // The row written at this edge: the clear's, or the value (a single register's into its
+    // half; a pair's low and high words into the low and high halves).
+    logic [NumLanes-1:0][63:0] wdata;
+    always_comb begin
+      wdata = 'x;
+      if (clearing_q) begin
+        wdata = {NumLanes{clr_row}};
+      end else if (wr_en_i) begin
+        for (int unsigned l = 0; l < NumLanes; l++) begin
+          wdata[l] = w_dup ? {wval[l][31:0], wval[l][31:0]} : wval[l];
+        end
+      end
+    end
 
     always_ff @(posedge clk_i) begin
       if (we) begin
@@ -271,8 +321,8 @@ module sgu_regfile #(
 
       always_ff @(posedge clk_i) begin
         if (w_row_q[L0][4]) begin
-          if (w_en_q[L0][0]) mem_s[w_row_q[L0][3:0]][31:0]  <= byp_q[L0][31:0];
-          if (w_en_q[L0][1]) mem_s[w_row_q[L0][3:0]][63:32] <= byp_q[L0][63:32];
+          if (w_en_q[L0][0]) mem_s[w_row_q[L0][3:0]][31:0]  <= byp[L0][31:0];
+          if (w_en_q[L0][1]) mem_s[w_row_q[L0][3:0]][63:32] <= byp[L0][63:32];
         end
       end
 
@@ -292,8 +342,8 @@ module sgu_regfile #(
 
         always_ff @(posedge clk_i) begin
           if (!w_row_q[L][4]) begin
-            if (w_en_q[L][0]) mem_v[w_row_q[L][3:0]][31:0]  <= byp_q[L][31:0];
-            if (w_en_q[L][1]) mem_v[w_row_q[L][3:0]][63:32] <= byp_q[L][63:32];
+            if (w_en_q[L][0]) mem_v[w_row_q[L][3:0]][31:0]  <= byp[L][31:0];
+            if (w_en_q[L][1]) mem_v[w_row_q[L][3:0]][63:32] <= byp[L][63:32];
           end
         end
 
@@ -382,7 +432,17 @@ module sgu_regfile #(
   assign hit2_o = hit_q[2];
 
   `SGU_ASSERT(NoWriteInClear_A, clearing_q |-> !wr_en_i)
-  `SGU_ASSERT(ScalarUniform_A, wr_en_i && w_scalar |->
-      wr_lo_i == {NumLanes{wr_lo_i[0]}} && (!wr_pair_i || wr_hi_i == {NumLanes{wr_hi_i[0]}}))
+`ifndef SYNTHESIS
+  // Every lane's value of a scalar write equals lane 0's (the high words for a pair only).
+  logic scl_uniform;
+  always_comb begin
+    scl_uniform = 1'b1;
+    for (int unsigned l = 1; l < NumLanes; l++) begin
+      scl_uniform &= wval[l][31:0] == wval[0][31:0] &&
+                     (!wr_pair_i || wval[l][63:32] == wval[0][63:32]);
+    end
+  end
+  `SGU_ASSERT(ScalarUniform_A, wr_en_i && w_scalar |-> scl_uniform)
+`endif
 
 endmodule

@@ -341,7 +341,7 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
     s.Vec(lane + "sh_res_o", 31);  // a short shift's result, in L2 (its second half)
     s.Vec("u_core.gen_lane" + i + ".long_res_w", 63);  // the MFU result it writes in L7
     s.Vec("u_core.u_xbar.gen_lane" + i + ".src", Log2(n) - 1);
-    s.Vec("u_core.gen_wr" + i + ".v", 63);
+    s.Vec("u_core.gen_lane" + i + ".wr_w", 63);  // the value written (L2's or L7's)
     s.End();
   }
   if (!f) throw std::runtime_error("error writing " + path);
