@@ -479,11 +479,15 @@ module sgu_core #(
   endfunction
   assign x_late = wb_late(x_dec_q.wb);
   logic xf_stall;
-  logic rf_hit2;  // rs3's row, read at this cycle's edge, missed that edge's write (sgu_regfile)
+  logic [1:0] rf_hit2_h;  // the halves of rs3's row, read at this cycle's edge, that missed
+                          // that edge's write (sgu_regfile hit2_o)
+  logic       rf_hit2;    // ... among them the register rs3 (or either of its pair)
+  assign rf_hit2 = r_dec_q.rs3_pair ? (rf_hit2_h != 2'b00) : rf_hit2_h[r_dec_q.rs3[0]];
   always_comb begin
     xf_stall = 1'b0;
-    // rs3 has no bypass in the register file: its reader waits one cycle when the row it read
-    // at this cycle's edge was written at that edge (the next read sees the write).
+    // rs3 has no bypass in the register file: its reader waits one cycle when the register it
+    // read at this cycle's edge (its half of the row, or both for a pair) was written at that
+    // edge (the next read sees the write). A write of the row's other register does not count.
     xf_stall |= r_valid_q && r_dec_q.rs_used[2] && rf_hit2;
     for (int unsigned s = 0; s < 3; s++) begin
       xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
@@ -617,7 +621,7 @@ module sgu_core #(
     .fl_i      (fl_lo),
     .fl_nz_i   (fl_nz),
     .rd_lo_o   (src_lo),
-    .hit2_o    (rf_hit2),
+    .hit2_o    (rf_hit2_h),
     .nz_o      (rs1_nz),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),

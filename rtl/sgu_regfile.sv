@@ -71,9 +71,11 @@ module sgu_regfile #(
                                                          // whenever a reader of the flag takes
                                                          // fl_i: sgu_core NzLate_A)
   output logic [2:0][NumLanes-1:0][31:0]    rd_lo_o,     // register r of each port, per lane
-  output logic                              hit2_o,      // port 2's row, read at the last edge,
-                                                         // misses the write of that edge: its
-                                                         // operand must not be loaded now
+  output logic [1:0]                        hit2_o,      // the halves (bit 0 low, 1 high) of
+                                                         // port 2's row, read at the last edge,
+                                                         // that the write of that edge wrote:
+                                                         // an operand from them must not be
+                                                         // loaded now
   output logic [NumLanes-1:0]               nz_o,        // port 0's rd_lo_o != 0, registered
                                                          // (don't-care if it took fx_i)
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
@@ -193,6 +195,8 @@ module sgu_regfile #(
   // 80 % of the 85F's LUT sites, docs/fpga.md "What is left").
   logic [2:0]                hit_q;
   logic [NumLanes-1:0][1:0]  w_en_q;
+  logic [1:0]                w_half_q;  // the halves the write of the last edge wrote (port 2's
+                                        // hit2_o: a register, not its row, decides the wait)
   logic [NumLanes-1:0][63:0] byp;    // the value written at the last edge, per lane
 
   // The write of the last edge is kept as its parts arrived: the short and the long value (each
@@ -210,12 +214,14 @@ module sgu_regfile #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       hit_q  <= '0;
-      w_en_q <= '0;
+      w_en_q   <= '0;
+      w_half_q <= '0;
     end else begin
       for (int unsigned p = 0; p < 3; p++) begin
         if (rd_en_i[p]) hit_q[p] <= we && w_row == {rd_spec_i[p][5], rd_spec_i[p][4:1]};
       end
-      w_en_q <= we ? wen : '0;
+      w_en_q   <= we ? wen : '0;
+      w_half_q <= !we ? 2'b00 : (clearing_q ? 2'b11 : half_en);
     end
   end
 
@@ -429,7 +435,7 @@ module sgu_regfile #(
     assign nz_o[l] = nz_q;
   end
 
-  assign hit2_o = hit_q[2];
+  assign hit2_o = hit_q[2] ? w_half_q : 2'b00;
 
   `SGU_ASSERT(NoWriteInClear_A, clearing_q |-> !wr_en_i)
 `ifndef SYNTHESIS

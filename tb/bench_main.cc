@@ -138,7 +138,10 @@ std::vector<IpcCase> IpcCases() {
                "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 8 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 5 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L7): 34 instructions in 39 cycles"});
   c.push_back({"dependent FP32 FMAs", init,
                Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v3\n"); }),
-               "K + 7 cycles each: K passes, the FMA's latency (written at the end of L7), then the reader loads it from the register file"});
+               "K + 8 cycles each: K passes, the FMA's latency (written at the end of L7), then the reader loads it from the register file; its addend (rs3, which has no bypass) one edge after the write, so one cycle more than through a and b alone (next row)"});
+  c.push_back({"dependent FP32 FMAs through a and b", init,
+               Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v4\n"); }),
+               "K + 7 cycles each: the result is read through rs1 and rs2, whose ports have the bypass"});
   c.push_back({"independent 64-bit multiplies", init,
                Repeat(16, [](unsigned i) {
                  return "  mul.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, v4\n";
