@@ -83,7 +83,7 @@ module sgu_lane (
   // One procedural block, evaluated only when the core selects the ALU (alu_en_i): the lanes
   // compute nothing in the cycles of other instructions, which is most of the simulation time
   // saved (docs/performance.md). The result is don't-care otherwise (x: synthesis adds no gate).
-  logic [63:0] b_raw, a, b;
+  logic [63:0] b_raw, a, b, c;
   logic [1:0]  size;
   logic        sgn;
 
@@ -94,6 +94,9 @@ module sgu_lane (
   // adder, the logic and min / max / sel / li take the raw operands instead (below).
   assign a       = ext_dt(a_i, ctl.a_dt);
   assign b       = ext_dt(b_raw, ctl.dt);
+  // sel's c, extended like b (only the low word has bits to fill: a 64-bit type's extension
+  // leaves both words alone, and a narrower type's high word is never written).
+  assign c       = {c_i[63:32], 32'(ext_dt({32'd0, c_i[31:0]}, ctl.dt))};
   assign sgn     = dt_signed(ctl.dt);
   assign size    = dt_size_log2(ctl.dt);
 
@@ -167,26 +170,33 @@ module sgu_lane (
       eq   = diff[7:0] == '0 && (size == 2'd0 || diff[15:8] == '0) &&
              (size <= 2'd1 || diff[31:16] == '0);
 
-      // Logic.
+      // Logic, on the operands extended by the type (a_dt is dt here): a bitwise operation of
+      // two values extended from the type's width is its own extension, so no extension
+      // follows it.
       unique case (ctl.logic_op)
-        2'd0:    logic_res = a_i[31:0] & b_raw[31:0];
-        2'd1:    logic_res = a_i[31:0] | b_raw[31:0];
-        default: logic_res = a_i[31:0] ^ b_raw[31:0];
+        2'd0:    logic_res = a[31:0] & b[31:0];
+        2'd1:    logic_res = a[31:0] | b[31:0];
+        default: logic_res = a[31:0] ^ b[31:0];
       endcase
 
       // Operand select, without the compare: sel (rs1 != 0 ? b : c), li/lui (b, the
-      // immediate), cvt (a, the source extended by its own type: a 64-bit result's high word is
-      // that extension). min (lt ? a : b) and max (lt ? b : a) select apart, for late_o.
+      // immediate), cvt (a, the source extended once by the narrower of its two types,
+      // sgu_pkg::alu_decode: a 64-bit result's high word is that extension). Every choice is
+      // already extended by the result's type. min (lt ? a : b) and max (lt ? b : a) select
+      // apart, for late_o.
       unique case (ctl.pick)
         PickB:   pick_b = 1'b1;
         PickSel: pick_b = a_nz_i;
         default: pick_b = 1'b0;  // PickA (min and max: late_o)
       endcase
-      pick = pick_b ? b_raw : ((ctl.pick == PickSel) ? c_i : a);
+      pick = pick_b ? b : ((ctl.pick == PickSel) ? c : a);
 
       alu_early = (ctl.res == AluLogic) ? logic_res
                                         : pick[31:0];  // AluPick (AluShift: sh_res_o, in L2;
                                                        // AluCmp: late_o)
+      // cvt from an 8-bit type to u16: the source's extension by its own type, zero above 16
+      // bits (sgu_pkg::alu_decode); a control bit beside the select, no level after it.
+      if (ctl.zero_hi16) alu_early[31:16] = '0;
       // late_o: a compare's condition, min's or max's operand. Both outcomes are made beside
       // the adder (cond_tt looked up with eq alone; the operands extended by the type, a's
       // type being dt for min and max, so that no extension follows the comparison; a
@@ -198,17 +208,21 @@ module sgu_lane (
                                     : ((ctl.pick == PickMin) ? b[31:0] : a[31:0]);
       late    = lt ? late_lt : late_ge;
       // The results' type extension: only the low word's upper bits need it (8- and 16-bit
-      // types). A 64-bit type's result (sel, li, cvt: the operand select's) is its own
-      // extension, and the high word of a narrower type's result is never written (the
-      // destination is one register) nor observed. The low word comes in two parts: the
-      // adder's result extended, and the others' (logic, select), which do not wait for the
+      // types), and only the adder's result: the logic's and the select's are made from
+      // extended operands (above), so the path from the lane's controls through the operands'
+      // extension, the select and the logic has no second extension after it (on the SIMD8
+      // board at d6ab960 it was 12 LUT levels into l2_data_q). A 64-bit type's result (sel,
+      // li, cvt: the operand select's) is its own extension, and the high word of a narrower
+      // type's result is never written (the destination is one register) nor observed. The
+      // low word comes in two parts: the adder's result extended, and the others' (logic,
+      // select), which do not wait for the
       // carry chain, with the choice between them from the controls alone (fwd_sum_o): the
       // core picks the adder's last (its distance-1 forward x_fwd and its result x_val), so
       // that after the carry chain only the extension and one 2:1 multiplexer stand before the
       // operand registers' own and before l2_data_q (docs/fpga.md "Routed timing, step by
       // step": 7 and 8 LUT levels after the carry chain at 77e9005 and 8273487).
       fwd_add_o   = 32'(ext_dt({32'd0, sum[31:0]}, ctl.dt));
-      fwd_early_o = 32'(ext_dt({32'd0, alu_early}, ctl.dt));
+      fwd_early_o = alu_early;  // its own extension (above; u16 from an 8-bit type: zero_hi16)
       res_hi_o    = pick[63:32];
       late_o      = late;
     end

@@ -80,6 +80,7 @@ package sgu_pkg;
     logic [3:0] dt;       // type: operand b and the result are extended by it
     logic [3:0] a_dt;     // type operand a is extended by (cvt: its source type)
     logic [3:0] cond_tt;  // compare: the condition's truth table, bit {lt, eq}
+    logic       zero_hi16; // the early result's bits 31:16 are 0 (cvt from an 8-bit type to u16)
   } alu_ctl_t;
 
   // The truth table over (a < b, a == b) of compare condition cond (docs/isa.md "cmp"): bit
@@ -105,7 +106,24 @@ package sgu_pkg;
   function automatic alu_ctl_t alu_decode(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
     alu_ctl_t c;
     c.dt       = dt;
-    c.a_dt     = (opcode == OpCvt) ? mod : dt;
+    // cvt in the lane (between integer types, or f32 to f32) extends its source once, so that
+    // the lane's result needs no extension after its operand select (sgu_lane). Extending x by
+    // the source type S and then by the destination type D is:
+    //   D no wider than S: x extended by D;
+    //   D wider than S: x extended by S, with D's fill above D's width: S's fill again if D is
+    //   signed or 64 bits wide (or 32: the low word has no bits above), 0 for D = u16, which
+    //   zero_hi16 clears (S = i8; with S = u8 the bits are 0 already).
+    // A cvt to or from f32 runs on the MFU, whose operand is the source extended by its own
+    // type.
+    c.zero_hi16 = 1'b0;
+    if (opcode == OpCvt && (dt == DtF32) != (mod == DtF32)) begin
+      c.a_dt = mod;
+    end else if (opcode == OpCvt && dt_size_log2(mod) < dt_size_log2(dt)) begin
+      c.a_dt      = mod;
+      c.zero_hi16 = dt == DtU16;
+    end else begin
+      c.a_dt = dt;
+    end
     c.cond_tt  = cmp_truth(mod[2:0]);
     c.sub      = !(opcode inside {OpAdd, OpAddi});
     c.left     = opcode inside {OpShl, OpShli};
