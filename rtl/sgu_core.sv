@@ -584,10 +584,10 @@ module sgu_core #(
 
   // The register file reads, at every edge, the sources of the instruction in R in the next
   // cycle: the one entering from D, or the one waiting there.
-  logic [2:0][5:0] rd_spec;
-  logic [2:0]      rd_en;
-  assign rd_spec = d_to_r ? {d_dec.rs3, d_dec.rs2, d_dec.rs1} : r_rs;
-  assign rd_en   = d_to_r ? d_dec.rs_used : (r_valid_q ? r_dec_q.rs_used : 3'b000);
+  // The choice between the two (d_to_r) is made in the register file after its registers, so
+  // that the advance decision does not run into every lane's row registers.
+  logic [2:0] r_rd_en;
+  assign r_rd_en = r_valid_q ? r_dec_q.rs_used : 3'b000;
 
   // Register file.
   logic [1:0][NumLanes-1:0]       fx_sel, fl_sel;  // forwards into its operand registers
@@ -612,8 +612,11 @@ module sgu_core #(
     .clear_i   (start),
     .clearing_o(clearing),
     .args_i    (args_i),
-    .rd_en_i   (rd_en),
-    .rd_spec_i (rd_spec),
+    .rd_sel_d_i (d_to_r),
+    .rd_en_d_i  (d_dec.rs_used),
+    .rd_spec_d_i({d_dec.rs3, d_dec.rs2, d_dec.rs1}),
+    .rd_en_r_i  (r_rd_en),
+    .rd_spec_r_i(r_rs),
     .ld_i      (x_ld),
     .fx_sel_i  (fx_sel),
     .fl_sel_i  (fl_sel),

@@ -18,9 +18,11 @@
 //           In distributed RAM (RfBlockRam = 0) the vector rows stay per lane and the scalar
 //           rows are kept once per group of four lanes (gen_lutram).
 // Reads take two edges (the register read stage R of docs/architecture.md "Pipeline"):
-//   1. rd_spec_i is sampled at every rising edge for the ports in rd_en_i: the block RAMs
-//      read the rows (synchronous read, read-before-write); in distributed RAM (RfBlockRam = 0)
-//      the rows' numbers are registered and the RAM read after the edge, the write of that
+//   1. At every rising edge the specifiers of the instruction in R in the next cycle are
+//      sampled for the ports it reads (D's, rd_spec_d_i / rd_en_d_i, when rd_sel_d_i, else
+//      R's): the block RAMs read the rows (synchronous read, read-before-write); in
+//      distributed RAM (RfBlockRam = 0) both candidates' row numbers and the choice are
+//      registered, and the RAM is read after the edge from the chosen ones, the write of that
 //      edge not yet in it (the write is registered before it reaches the RAM). Either way a
 //      write at the read edge is remembered by a bypass (byp, with per port hit
 //      bits and per lane and half enables).
@@ -60,8 +62,13 @@ module sgu_regfile #(
   input  logic                              clear_i,     // kernel start: begin the clear
   output logic                              clearing_o,  // the clear sequence is running
   input  logic [7:0][31:0]                  args_i,      // values of s1..s8 after the clear
-  input  logic [2:0]                        rd_en_i,     // ports whose operand is read
-  input  logic [2:0][5:0]                   rd_spec_i,   // read port specifiers
+  // The read at each edge is that of the instruction in R in the next cycle: the one entering
+  // from D (rd_sel_d_i) or the one in R (the core's choice, by its advance decision).
+  input  logic                              rd_sel_d_i,   // read D's specifiers (else R's)
+  input  logic [2:0]                        rd_en_d_i,    // D's ports whose operand is read
+  input  logic [2:0][5:0]                   rd_spec_d_i,  // D's read port specifiers
+  input  logic [2:0]                        rd_en_r_i,    // R's (none if R is empty)
+  input  logic [2:0][5:0]                   rd_spec_r_i,
   input  logic                              ld_i,        // load the operand registers
   input  logic [1:0][NumLanes-1:0]          fx_sel_i,    // ports 0, 1: the low word loads fx_i
   input  logic [1:0][NumLanes-1:0]          fl_sel_i,    // ... loads fl_i (if not fx_sel_i)
@@ -193,7 +200,14 @@ module sgu_regfile #(
   // that the core holds its reader one cycle in R instead (hit2_o), which saves a multiplexer
   // per lane and bit (N x 64 LUTs: the bypass of all three ports took the SIMD16 board past
   // 80 % of the 85F's LUT sites, docs/fpga.md "What is left").
-  logic [2:0]                hit_q;
+  // Per port whether the write of the last edge wrote the row read at it. Like everything
+  // else the read edge registers (the row numbers in distributed RAM, the port enables, the
+  // half), it is registered for both candidates, D's specifiers and R's, and selected after
+  // the registers by the registered choice (sel_q): the core's advance decision (the hazard
+  // checks, X's completion) ends in one flip-flop per copy instead of running on into every
+  // lane's row registers (on the SIMD8 board at 01a52d9, 84 of the endpoints above 13.3 ns
+  // were those rows: docs/fpga.md "Routed timing, step by step").
+  logic [2:0]                hit_q, hit_d_q, hit_r_q;
   logic [NumLanes-1:0][1:0]  w_en_q;
   logic [1:0]                w_half_q;  // the halves the write of the last edge wrote (port 2's
                                         // hit2_o: a register, not its row, decides the wait)
@@ -213,12 +227,14 @@ module sgu_regfile #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      hit_q  <= '0;
+      hit_d_q  <= '0;
+      hit_r_q  <= '0;
       w_en_q   <= '0;
       w_half_q <= '0;
     end else begin
       for (int unsigned p = 0; p < 3; p++) begin
-        if (rd_en_i[p]) hit_q[p] <= we && w_row == {rd_spec_i[p][5], rd_spec_i[p][4:1]};
+        hit_d_q[p] <= we && w_row == {rd_spec_d_i[p][5], rd_spec_d_i[p][4:1]};
+        hit_r_q[p] <= we && w_row == {rd_spec_r_i[p][5], rd_spec_r_i[p][4:1]};
       end
       w_en_q   <= we ? wen : '0;
       w_half_q <= !we ? 2'b00 : (clearing_q ? 2'b11 : half_en);
@@ -292,10 +308,16 @@ module sgu_regfile #(
 
     logic [2:0][NumLanes-1:0][63:0] q;  // the rows read, per port
 
+    // The specifiers read at this edge: the RAMs' read address.
+    logic [2:0]      rd_en;
+    logic [2:0][5:0] rd_spec;
+    assign rd_en   = rd_sel_d_i ? rd_en_d_i : rd_en_r_i;
+    assign rd_spec = rd_sel_d_i ? rd_spec_d_i : rd_spec_r_i;
+
     for (genvar p = 0; p < 3; p++) begin : gen_read
       always_ff @(posedge clk_i) begin
-        if (rd_en_i[p]) begin
-          q[p] <= mem[{rd_spec_i[p][5], rd_spec_i[p][4:1]}];
+        if (rd_en[p]) begin
+          q[p] <= mem[{rd_spec[p][5], rd_spec[p][4:1]}];
         end
       end
     end
@@ -322,7 +344,9 @@ module sgu_regfile #(
     for (genvar g = 0; g < NumLanes / ScalarGroup; g++) begin : gen_group
       (* ram_style = "distributed" *)
       logic [63:0]     mem_s [16];
-      logic [2:0][3:0] saddr_q;  // this group's copy of the scalar rows read at the last edge
+      logic [2:0][3:0] saddr_d_q, saddr_r_q;  // this group's copy of the scalar rows read at
+      logic            ssel_q;                // the last edge (D's, R's) and the choice
+      logic [2:0][3:0] saddr;
       localparam int unsigned L0 = g * ScalarGroup;
 
       always_ff @(posedge clk_i) begin
@@ -335,16 +359,20 @@ module sgu_regfile #(
       (* keep *)
       always_ff @(posedge clk_i) begin
         for (int unsigned p = 0; p < 3; p++) begin
-          saddr_q[p] <= rd_spec_i[p][4:1];
+          saddr_d_q[p] <= rd_spec_d_i[p][4:1];
+          saddr_r_q[p] <= rd_spec_r_i[p][4:1];
         end
+        ssel_q <= rd_sel_d_i;
       end
+      assign saddr = ssel_q ? saddr_d_q : saddr_r_q;
 
       for (genvar k = 0; k < ScalarGroup; k++) begin : gen_lane
         localparam int unsigned L = L0 + k;
         (* ram_style = "distributed" *)
         logic [63:0]     mem_v [16];
-        logic [2:0][3:0] addr_q;  // this lane's copy of the vector rows read at the last edge
-        logic [2:0]      scl_q;   // the port read a scalar row
+        logic [2:0][3:0] addr_d_q, addr_r_q;  // this lane's copy of the vector rows read at
+        logic [2:0]      scl_d_q, scl_r_q;    // the last edge, whether they are scalar rows
+        logic            sel_q;               // (D's, R's), and the choice
 
         always_ff @(posedge clk_i) begin
           if (!w_row_q[L][4]) begin
@@ -356,34 +384,50 @@ module sgu_regfile #(
         (* keep *)
         always_ff @(posedge clk_i) begin
           for (int unsigned p = 0; p < 3; p++) begin
-            addr_q[p] <= rd_spec_i[p][4:1];
-            scl_q[p]  <= rd_spec_i[p][5];
+            addr_d_q[p] <= rd_spec_d_i[p][4:1];
+            addr_r_q[p] <= rd_spec_r_i[p][4:1];
+            scl_d_q[p]  <= rd_spec_d_i[p][5];
+            scl_r_q[p]  <= rd_spec_r_i[p][5];
           end
+          sel_q <= rd_sel_d_i;
         end
 
         for (genvar p = 0; p < 3; p++) begin : gen_read
-          assign ram[p][L] = scl_q[p] ? mem_s[saddr_q[p]] : mem_v[addr_q[p]];
+          logic [3:0] addr;
+          logic       scl;
+          assign addr      = sel_q ? addr_d_q[p] : addr_r_q[p];
+          assign scl       = sel_q ? scl_d_q[p] : scl_r_q[p];
+          assign ram[p][L] = scl ? mem_s[saddr[p]] : mem_v[addr];
         end
       end
     end
   end
 
   // ------------------------------------------------------------------------------ read ports
-  logic [2:0]                     odd_q;   // the operand is the row's high half
+  // Per port: it read an operand at the last edge (en_q), the operand is the row's high half
+  // (odd_q); both registered for D's and R's specifiers and selected by the registered choice,
+  // like the hits (above).
+  logic [2:0] odd_q, en_d_q, en_r_q, odd_d_q, odd_r_q;
+  logic       sel_d_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      odd_q <= '0;
-      en_q  <= '0;
+      en_d_q  <= '0;
+      en_r_q  <= '0;
+      odd_d_q <= '0;
+      odd_r_q <= '0;
+      sel_d_q <= 1'b0;
     end else begin
-      en_q <= rd_en_i;
-      for (int unsigned p = 0; p < 3; p++) begin
-        if (rd_en_i[p]) begin
-          odd_q[p] <= rd_spec_i[p][0];
-        end
-      end
+      en_d_q  <= rd_en_d_i;
+      en_r_q  <= rd_en_r_i;
+      odd_d_q <= {rd_spec_d_i[2][0], rd_spec_d_i[1][0], rd_spec_d_i[0][0]};
+      odd_r_q <= {rd_spec_r_i[2][0], rd_spec_r_i[1][0], rd_spec_r_i[0][0]};
+      sel_d_q <= rd_sel_d_i;
     end
   end
+  assign en_q  = sel_d_q ? en_d_q : en_r_q;
+  assign odd_q = sel_d_q ? odd_d_q : odd_r_q;
+  assign hit_q = sel_d_q ? hit_d_q : hit_r_q;
 
   // Operand registers: the row read, the register's half selected; the low words of ports 0
   // and 1 take the core's forwards instead when selected.
