@@ -431,7 +431,12 @@ module sgu_core #(
 
   logic [2:0][5:0] r_rs;
   logic [2:0]      r_rs_pair;
-  logic            raw, waw, port, hazard, r_short_writer;
+  logic            raw, waw, port, hazard_ref, r_short_writer;
+  // The check that holds R's instruction: decided a cycle early (hazard_q, "Hazards, a cycle
+  // early" below) but for rs3's re-read (rs3_chk_q && rf_hit2). hazard_ref below is the same
+  // check on the instruction in R as it stands, the reference HazardEarly_A compares with (no
+  // logic in synthesis).
+  logic            hazard, hazard_q, rs3_chk_q;
   logic            l2_late;  // the short writer in L2 makes its value there (shuffle, shift, vote)
   assign r_rs      = {r_dec_q.rs3, r_dec_q.rs2, r_dec_q.rs1};
   assign r_rs_pair = {r_dec_q.rs3_pair, r_dec_q.rs2_pair, r_dec_q.rs1_pair};
@@ -509,7 +514,9 @@ module sgu_core #(
                 r_dec_q.rs_used[0] && overlap(l2_q.rd, l2_q.pair, r_rs[0], r_rs_pair[0]);
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
-  assign hazard = (r_fault_q == CauseNone) && !r_dec_q.illegal && (raw || waw || port || xf_stall);
+  assign hazard_ref = (r_fault_q == CauseNone) && !r_dec_q.illegal &&
+                      (raw || waw || port || xf_stall);
+  assign hazard     = hazard_q || (rs3_chk_q && rf_hit2);
 
   // ------------------------------------------------------------------------------ X
   logic        x_pred_q;
@@ -1455,6 +1462,132 @@ module sgu_core #(
   // Valid records in L2 .. L7 (one vector for the waveform view).
   assign rec_valid = {l7_q.valid, l6_q.valid, l5_q.valid, l4_q.valid, l3_q.valid, l2_q.valid};
 
+  // ------------------------------------------------------------------------------ hazards, a cycle early
+  // The hazard check above, made one cycle early and registered (hazard_q): for the instruction
+  // that will be in R in the next cycle, against the writers that will be in X .. L7 then. The
+  // decision that R's instruction moves on (r_advance), which feeds the enables of D's, R's and
+  // X's registers and the register file's choice of read rows, then starts from a flip-flop
+  // instead of 21 overlap compares and the forward rules (docs/fpga.md "What is left", item 8).
+  // In the next cycle R holds D's instruction (d_to_r) or the one waiting there now; X holds
+  // R's (r_advance), the one staying in X, or none; L2 holds the record leaving X now (x_rec,
+  // bubbles included: l2_q loads it at every edge); L3 .. L7 hold L2 .. L6's. Every pairing that
+  // can occur is checked, and the late decisions (d_to_r, r_advance, x_done) choose among them
+  // last. Only rs3's re-read (rf_hit2: the row's register written at the read edge) stays a
+  // check of the current cycle; HazardEarly_A compares the whole with hazard_ref.
+  typedef struct packed {
+    logic            chk;       // no fetch fault and legal: checked at all
+    logic [2:0]      used;      // rs1, rs2, rs3 read
+    logic [2:0][5:0] rs;
+    logic [2:0]      rs_pair;
+    logic            short_wr;  // writes a short result
+    logic [5:0]      rd;
+    logic            rd_pair;
+    logic            nz;        // reads rs1's nonzero flag
+  } hz_rdr_t;
+  typedef struct packed {
+    logic       lng;   // writes a long result
+    logic       shrt;  // writes a short result (X, L2)
+    logic       late;  // ... X does not forward it (wb_late) / L2 makes it (l2_late)
+    logic [5:0] rd;
+    logic       pair;
+  } hz_wr_t;
+
+  /* verilator lint_off UNUSEDSIGNAL */  // a reader's fields only
+  function automatic hz_rdr_t hz_reader(dec_t d, logic [7:0] fault);
+    hz_rdr_t r;
+    r.chk      = (fault == CauseNone) && !d.illegal;
+    r.used     = d.rs_used;
+    r.rs       = {d.rs3, d.rs2, d.rs1};
+    r.rs_pair  = {d.rs3_pair, d.rs2_pair, d.rs1_pair};
+    r.short_wr = d.writes && !d.is_long;
+    r.rd       = d.rd;
+    r.rd_pair  = d.rd_pair;
+    r.nz       = d.nz;
+    return r;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // Reader r waits for writer w in stage k: 0 X, 1 L2, 2 .. 6 L3 .. L7 (the rules of raw, waw,
+  // port and xf_stall above, but rs3's re-read).
+  function automatic logic hz(hz_rdr_t r, hz_wr_t w, int unsigned k);
+    logic h;
+    h = 1'b0;
+    for (int unsigned s = 0; s < 3; s++) begin
+      h |= w.lng && r.used[s] && overlap(w.rd, w.pair, r.rs[s], r.rs_pair[s]);
+      if (k < 2) begin
+        h |= w.shrt && r.used[s] && overlap(w.rd, w.pair, r.rs[s], r.rs_pair[s]) &&
+             !(fwd_lo(w.rd, w.pair, r.rs[s], r.rs_pair[s], s) && !(k == 0 && w.late));
+      end
+    end
+    if (k < 4) begin
+      h |= w.lng && r.short_wr && overlap(w.rd, w.pair, r.rd, r.rd_pair);
+    end
+    if (k == 4) begin
+      h |= w.lng && r.short_wr;
+    end
+    if (k < 2) begin
+      h |= w.shrt && (k == 0 || w.late) && r.nz && r.used[0] &&
+           overlap(w.rd, w.pair, r.rs[0], r.rs_pair[0]);
+    end
+    return r.chk && h;
+  endfunction
+
+  hz_rdr_t      hr_d, hr_r;        // D's instruction, R's
+  hz_wr_t       hw_r, hw_x, hw_l2; // R's as X's writer, X's staying there, x_rec as L2's
+  hz_wr_t [4:0] hw_l;              // L2 .. L6's records as L3 .. L7's
+  logic         x_stay, hz_d_pipe, hz_r_pipe, hazard_d;
+  assign hr_d = hz_reader(d_dec, d_fault_q);
+  assign hr_r = hz_reader(r_dec_q, r_fault_q);
+
+  assign hw_r.lng  = r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.is_long &&
+                     r_dec_q.writes;
+  assign hw_r.shrt = r_dec_q.writes && !r_dec_q.is_long;
+  assign hw_r.late = wb_late(r_dec_q.wb);
+  assign hw_r.rd   = r_dec_q.rd;
+  assign hw_r.pair = r_dec_q.rd_pair;
+  assign hw_x.lng  = lw_valid[0];
+  assign hw_x.shrt = x_dec_q.writes && !x_dec_q.is_long;
+  assign hw_x.late = x_late;
+  assign hw_x.rd   = x_dec_q.rd;
+  assign hw_x.pair = x_dec_q.rd_pair;
+  assign hw_l2.lng  = x_rec.valid && x_rec.we && x_rec.long_wb;
+  assign hw_l2.shrt = x_short_wr;
+  assign hw_l2.late = xs_ld || (x_short_wr && x_dec_q.wb inside {WbShift, WbVote});
+  assign hw_l2.rd   = x_rec.rd;
+  assign hw_l2.pair = x_rec.pair;
+  for (genvar k = 0; k < 5; k++) begin : gen_hw_l
+    assign hw_l[k].lng  = lw_valid[k + 1];
+    assign hw_l[k].shrt = 1'b0;
+    assign hw_l[k].late = 1'b0;
+    assign hw_l[k].rd   = lw_rd[k + 1];
+    assign hw_l[k].pair = lw_pair[k + 1];
+  end
+
+  assign x_stay = x_valid && !x_done;
+  always_comb begin
+    hz_d_pipe = hz(hr_d, hw_l2, 1);
+    hz_r_pipe = hz(hr_r, hw_l2, 1);
+    for (int unsigned k = 0; k < 5; k++) begin
+      hz_d_pipe |= hz(hr_d, hw_l[k], k + 2);
+      hz_r_pipe |= hz(hr_r, hw_l[k], k + 2);
+    end
+    if (d_to_r) begin
+      hazard_d = hz_d_pipe || (r_advance ? hz(hr_d, hw_r, 0) : (x_stay && hz(hr_d, hw_x, 0)));
+    end else begin
+      hazard_d = hz_r_pipe || (x_stay && hz(hr_r, hw_x, 0));
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      hazard_q  <= 1'b0;
+      rs3_chk_q <= 1'b0;
+    end else begin
+      hazard_q  <= hazard_d;
+      rs3_chk_q <= d_to_r ? (hr_d.chk && hr_d.used[2]) : (hr_r.chk && hr_r.used[2]);
+    end
+  end
+
   // l2_data_q loads at every edge with an instruction in X, whatever it does: its value is
   // used only when the record that left X at that edge is a short writer (l2_short_wr), and an
   // enable from the record's own decision (x_done, the trap checks, the written lanes) was the
@@ -1633,5 +1766,7 @@ module sgu_core #(
                             !r_dec_q.illegal |-> !rf_hit2)
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
   `SGU_ASSERT(NoIssueInClear_A, clearing |-> !r_advance)
+  // The hazard decided a cycle early is the check on R's instruction as it stands.
+  `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
 
 endmodule
