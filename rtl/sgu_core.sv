@@ -432,11 +432,12 @@ module sgu_core #(
   logic [2:0][5:0] r_rs;
   logic [2:0]      r_rs_pair;
   logic            raw, waw, port, hazard_ref, r_short_writer;
-  // The check that holds R's instruction: decided a cycle early (hazard_q, "Hazards, a cycle
-  // early" below) but for rs3's re-read (rs3_chk_q && rf_hit2). hazard_ref below is the same
-  // check on the instruction in R as it stands, the reference HazardEarly_A compares with (no
-  // logic in synthesis).
-  logic            hazard, hazard_q, rs3_chk_q;
+  // The check that holds R's instruction: decided a cycle early (hazard_q, "hazards, a cycle
+  // early" below) but for rs3's re-read (rf_hit2), and applied only to an instruction that has
+  // no fetch fault and is legal (r_chk_q). hazard_ref below is the same check on the
+  // instruction in R as it stands, the reference HazardEarly_A compares with (no logic in
+  // synthesis).
+  logic            hazard, hazard_q, r_chk_q;
   logic            l2_late;  // the short writer in L2 makes its value there (shuffle, shift, vote)
   assign r_rs      = {r_dec_q.rs3, r_dec_q.rs2, r_dec_q.rs1};
   assign r_rs_pair = {r_dec_q.rs3_pair, r_dec_q.rs2_pair, r_dec_q.rs1_pair};
@@ -516,7 +517,7 @@ module sgu_core #(
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
   assign hazard_ref = (r_fault_q == CauseNone) && !r_dec_q.illegal &&
                       (raw || waw || port || xf_stall);
-  assign hazard     = hazard_q || (rs3_chk_q && rf_hit2);
+  assign hazard     = r_chk_q && (hazard_q || (r_dec_q.rs_used[2] && rf_hit2));
 
   // ------------------------------------------------------------------------------ X
   logic        x_pred_q;
@@ -575,6 +576,7 @@ module sgu_core #(
       r_insn_q  <= '0;
       r_fault_q <= CauseNone;
       r_dec_q   <= '0;
+      r_chk_q   <= 1'b0;
     end else if (start || wd_fire || kill_q) begin
       r_valid_q <= 1'b0;
     end else if (d_to_r) begin
@@ -584,6 +586,7 @@ module sgu_core #(
       r_insn_q  <= d_insn_q;
       r_fault_q <= d_fault_q;
       r_dec_q   <= d_dec;
+      r_chk_q   <= d_fault_q == CauseNone && !d_dec.illegal;
     end else if (r_advance) begin
       r_valid_q <= 1'b0;
     end
@@ -1366,16 +1369,14 @@ module sgu_core #(
         x_insn_q  <= r_insn_q;
         x_fault_q <= r_fault_q;
         x_dec_q   <= r_dec_q;
-        x_multi_long_q  <= r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.is_long &&
+        x_multi_long_q  <= r_chk_q && r_dec_q.is_long &&
                            (r_dec_q.wide || LanesPerMfu > 1);
-        x_multi_mem_q   <= r_fault_q == CauseNone && !r_dec_q.illegal &&
-                           r_dec_q.opcode inside {OpLd, OpSt};
+        x_multi_mem_q   <= r_chk_q && r_dec_q.opcode inside {OpLd, OpSt};
         x_multi_st_q    <= r_dec_q.opcode == OpSt;
-        x_fwdable_q     <= r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.writes &&
-                           !r_dec_q.is_long &&
+        x_fwdable_q     <= r_chk_q && r_dec_q.writes && !r_dec_q.is_long &&
                            !wb_late(r_dec_q.wb);
         x_fwd_scalar_q  <= r_dec_q.rd[5] && r_dec_q.opcode != OpLd;
-        x_multi_first_q <= r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.opcode == OpFirst;
+        x_multi_first_q <= r_chk_q && r_dec_q.opcode == OpFirst;
         x_step_q  <= '0;
         x_pass_q  <= '0;
       end else if (x_done || kill_q) begin
@@ -1473,9 +1474,10 @@ module sgu_core #(
   // bubbles included: l2_q loads it at every edge); L3 .. L7 hold L2 .. L6's. Every pairing that
   // can occur is checked, and the late decisions (d_to_r, r_advance, x_done) choose among them
   // last. Only rs3's re-read (rf_hit2: the row's register written at the read edge) stays a
-  // check of the current cycle; HazardEarly_A compares the whole with hazard_ref.
+  // check of the current cycle, and the gate by the instruction's legality is R's registered
+  // r_chk_q (the decoder's legality rules are deep enough without the hazard check behind
+  // them); HazardEarly_A compares the whole with hazard_ref.
   typedef struct packed {
-    logic            chk;       // no fetch fault and legal: checked at all
     logic [2:0]      used;      // rs1, rs2, rs3 read
     logic [2:0][5:0] rs;
     logic [2:0]      rs_pair;
@@ -1493,9 +1495,8 @@ module sgu_core #(
   } hz_wr_t;
 
   /* verilator lint_off UNUSEDSIGNAL */  // a reader's fields only
-  function automatic hz_rdr_t hz_reader(dec_t d, logic [7:0] fault);
+  function automatic hz_rdr_t hz_reader(dec_t d);
     hz_rdr_t r;
-    r.chk      = (fault == CauseNone) && !d.illegal;
     r.used     = d.rs_used;
     r.rs       = {d.rs3, d.rs2, d.rs1};
     r.rs_pair  = {d.rs3_pair, d.rs2_pair, d.rs1_pair};
@@ -1529,18 +1530,17 @@ module sgu_core #(
       h |= w.shrt && (k == 0 || w.late) && r.nz && r.used[0] &&
            overlap(w.rd, w.pair, r.rs[0], r.rs_pair[0]);
     end
-    return r.chk && h;
+    return h;
   endfunction
 
   hz_rdr_t      hr_d, hr_r;        // D's instruction, R's
   hz_wr_t       hw_r, hw_x, hw_l2; // R's as X's writer, X's staying there, x_rec as L2's
   hz_wr_t [4:0] hw_l;              // L2 .. L6's records as L3 .. L7's
   logic         x_stay, hz_d_pipe, hz_r_pipe, hazard_d;
-  assign hr_d = hz_reader(d_dec, d_fault_q);
-  assign hr_r = hz_reader(r_dec_q, r_fault_q);
+  assign hr_d = hz_reader(d_dec);
+  assign hr_r = hz_reader(r_dec_q);
 
-  assign hw_r.lng  = r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.is_long &&
-                     r_dec_q.writes;
+  assign hw_r.lng  = r_chk_q && r_dec_q.is_long && r_dec_q.writes;
   assign hw_r.shrt = r_dec_q.writes && !r_dec_q.is_long;
   assign hw_r.late = wb_late(r_dec_q.wb);
   assign hw_r.rd   = r_dec_q.rd;
@@ -1580,11 +1580,9 @@ module sgu_core #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      hazard_q  <= 1'b0;
-      rs3_chk_q <= 1'b0;
+      hazard_q <= 1'b0;
     end else begin
-      hazard_q  <= hazard_d;
-      rs3_chk_q <= d_to_r ? (hr_d.chk && hr_d.used[2]) : (hr_r.chk && hr_r.used[2]);
+      hazard_q <= hazard_d;
     end
   end
 
@@ -1768,5 +1766,6 @@ module sgu_core #(
   `SGU_ASSERT(NoIssueInClear_A, clearing |-> !r_advance)
   // The hazard decided a cycle early is the check on R's instruction as it stands.
   `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
+  `SGU_ASSERT(RChk_A, r_valid_q |-> r_chk_q == (r_fault_q == CauseNone && !r_dec_q.illegal))
 
 endmodule
