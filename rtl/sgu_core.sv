@@ -526,6 +526,7 @@ module sgu_core #(
   logic [1:0]  x_step_q;      // 64-bit multiply or shift step
   logic [MfuPassBits-1:0] x_pass_q;  // MFU pass: lanes pass, pass + LanesPerMfu, ... enter
   logic        x_last_step, x_last_pass;
+  logic        x_last_q;      // x_last_step && x_last_pass, registered a cycle early (XLast_A)
   logic        x_first_q;     // the instruction's first cycle in X
   logic        x_second_q;    // ... its second (if it stayed: `first` uses it)
   logic        x_mem_q;       // the LSU is working on this instruction
@@ -562,7 +563,7 @@ module sgu_core #(
   // 3 x N x 64 flip-flops comes from a few registers, not from x_done (the wait for the LSU,
   // older records and long writers) and x_accept (docs/fpga.md "Timing of the pipelined core").
   logic x_hold, x_ld;
-  assign x_hold    = x_valid_q && (x_multi_long_q ? !(x_last_step && x_last_pass)
+  assign x_hold    = x_valid_q && (x_multi_long_q ? !x_last_q
                                                   : (x_multi_first_q && x_first_q));
   assign x_ld      = !x_hold;
   assign d_to_r    = d_valid_q && r_free && live_q && !wd_fire && !kill_q;
@@ -1201,9 +1202,13 @@ module sgu_core #(
   // when the LSU reports a fault (after the checks, with nothing older to wait for), or when
   // the LSU is done. So x_accept and the enables of R and D that it feeds do not wait for the
   // opcode's decode (docs/fpga.md "Timing of the pipelined core").
-  logic x_mem_wait, x_done_multi;
-  assign x_mem_wait   = x_multi_st_q ? !pipe_empty : (lw_valid[5:1] != '0);
-  assign x_done_multi = (x_multi_long_q && x_last_step && x_last_pass) ||
+  // The memory instruction's wait for older records (a store for all of them, a load for the
+  // long writers; the checks in the X case above) and the long operation's last step are
+  // registered a cycle early (x_mem_wait_q, x_last_q: "hazards, a cycle early" below), so that
+  // x_done starts from single flip-flops.
+  logic x_mem_wait, x_mem_wait_q, x_done_multi;
+  assign x_mem_wait   = x_mem_wait_q;
+  assign x_done_multi = (x_multi_long_q && x_last_q) ||
                         (x_multi_first_q && !x_first_q && !x_second_q && !lw_valid[5]) ||
                         (x_multi_mem_q && (exec_none_q || (x_mem_q ? lsu_done_i :
                                            (x_checked_q && !x_mem_wait && lsu_fault_i))));
@@ -1586,6 +1591,41 @@ module sgu_core #(
     end
   end
 
+  // The memory instruction's wait in X (x_mem_wait) for the next cycle: X's instruction then
+  // is a store (R's if it moves on), the records then are x_rec and L2 .. L6's (start clears
+  // them), the long writers among them x_rec's and L2 .. L5's (lw_valid[5:1] of the next cycle).
+  logic x_st_n;
+  assign x_st_n = (r_advance && !start) ? (r_dec_q.opcode == OpSt) : x_multi_st_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      x_mem_wait_q <= 1'b0;
+    end else if (start) begin
+      x_mem_wait_q <= 1'b0;
+    end else begin
+      x_mem_wait_q <= x_st_n ? (x_rec.valid || rec_valid[4:0] != '0)
+                             : (hw_l2.lng || lw_valid[4:1] != '0);
+    end
+  end
+
+  // x_last_step && x_last_pass for the next cycle, following X's step and pass counters and
+  // its instruction's width (the X register block above).
+  localparam bit LastAtFirst = LanesPerMfu == 1;  // pass 0 is the last
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      x_last_q <= LastAtFirst;
+    end else if (start || wd_fire) begin
+      x_last_q <= LastAtFirst && !x_dec_q.wide;
+    end else if (r_advance) begin
+      x_last_q <= LastAtFirst && !r_dec_q.wide;
+    end else if (x_done || kill_q) begin
+      x_last_q <= LastAtFirst && !x_dec_q.wide;
+    end else if (long_issue) begin
+      x_last_q <= x_last_step ?
+                  (!x_dec_q.wide && MfuPassBits'(x_pass_q + 1'b1) == MfuPassBits'(LanesPerMfu - 1)) :
+                  (x_step_q == 2'd1 && x_last_pass);
+    end
+  end
+
   // l2_data_q loads at every edge with an instruction in X, whatever it does: its value is
   // used only when the record that left X at that edge is a short writer (l2_short_wr), and an
   // enable from the record's own decision (x_done, the trap checks, the written lanes) was the
@@ -1767,5 +1807,8 @@ module sgu_core #(
   // The hazard decided a cycle early is the check on R's instruction as it stands.
   `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
   `SGU_ASSERT(RChk_A, r_valid_q |-> r_chk_q == (r_fault_q == CauseNone && !r_dec_q.illegal))
+  // The registers made a cycle early are the conditions they stand for.
+  `SGU_ASSERT(XMemWait_A, x_mem_wait_q == (x_multi_st_q ? !pipe_empty : (lw_valid[5:1] != '0)))
+  `SGU_ASSERT(XLast_A, x_last_q == (x_last_step && x_last_pass))
 
 endmodule
