@@ -161,6 +161,30 @@ module sgu_core #(
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
 
+  // A reader as the hazard check sees it (the fields of dec_t it reads).
+  typedef struct packed {
+    logic [2:0]      used;      // rs1, rs2, rs3 read
+    logic [2:0][5:0] rs;
+    logic [2:0]      rs_pair;
+    logic            short_wr;  // writes a short result
+    logic [5:0]      rd;
+    logic            rd_pair;
+    logic            nz;        // reads rs1's nonzero flag
+  } hz_rdr_t;
+  /* verilator lint_off UNUSEDSIGNAL */  // a reader's fields only
+  function automatic hz_rdr_t hz_reader(dec_t d);
+    hz_rdr_t r;
+    r.used     = d.rs_used;
+    r.rs       = {d.rs3, d.rs2, d.rs1};
+    r.rs_pair  = {d.rs3_pair, d.rs2_pair, d.rs1_pair};
+    r.short_wr = d.writes && !d.is_long;
+    r.rd       = d.rd;
+    r.rd_pair  = d.rd_pair;
+    r.nz       = d.nz;
+    return r;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
   // Retire record, X -> L2 -> ... -> L7 (the written data of short operations travels
   // beside it).
   typedef struct packed {
@@ -297,6 +321,69 @@ module sgu_core #(
       fq_pc_q    <= f_pc_q;
       fq_insn_q  <= f_insn;
       fq_fault_q <= f_cause;
+    end
+  end
+
+  // The fields the hazard check reads of D's instruction (hz_rdr_t: sources, their widths, the
+  // destination, the class), decoded from the word as it enters D and registered with it
+  // (d_hz_q): the check for the next cycle's R (hazard_d, "hazards, a cycle early") then starts
+  // from registers rather than from D's decoder (DHz_A compares the two). A second instance of
+  // the one decoder; synthesis keeps only the logic of these fields.
+  logic [63:0] d_in_insn;
+  hz_rdr_t     d_in_hz, d_hz_q;
+  dec_t        d_in_dec;
+  logic [7:0]  pre_opcode;
+  logic [3:0]  pre_dt, pre_mod;
+  logic [5:0]  pre_rd, pre_rs1, pre_rs2, pre_rs3;
+  logic        pre_rd_used, pre_rd_pair, pre_rs1_pair, pre_rs2_pair, pre_rs3_pair;
+  logic [2:0]  pre_rs_used;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic        pre_illegal;
+  logic [31:0] pre_imm;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign d_in_insn = fq_valid_q ? fq_insn_q : f_insn;
+  sgu_decode #(
+    .NumLanes(NumLanes)
+  ) u_predecode (
+    .insn_i    (d_in_insn),
+    .illegal_o (pre_illegal),
+    .opcode_o  (pre_opcode),
+    .dt_o      (pre_dt),
+    .mod_o     (pre_mod),
+    .rd_o      (pre_rd),
+    .rs1_o     (pre_rs1),
+    .rs2_o     (pre_rs2),
+    .rs3_o     (pre_rs3),
+    .imm_o     (pre_imm),
+    .rd_we_o   (pre_rd_used),
+    .rd_pair_o (pre_rd_pair),
+    .rs1_pair_o(pre_rs1_pair),
+    .rs2_pair_o(pre_rs2_pair),
+    .rs3_pair_o(pre_rs3_pair),
+    .rs_used_o (pre_rs_used)
+  );
+  always_comb begin
+    d_in_dec          = '0;
+    d_in_dec.rd       = pre_rd;
+    d_in_dec.rs1      = pre_rs1;
+    d_in_dec.rs2      = pre_rs2;
+    d_in_dec.rs3      = pre_rs3;
+    d_in_dec.rs_used  = pre_rs_used;
+    d_in_dec.rd_pair  = pre_rd_pair;
+    d_in_dec.rs1_pair = pre_rs1_pair;
+    d_in_dec.rs2_pair = pre_rs2_pair;
+    d_in_dec.rs3_pair = pre_rs3_pair;
+    d_in_dec.writes   = pre_rd_used && (pre_rd != 6'd32);
+    d_in_dec.is_long  = op_is_long(pre_opcode, pre_dt, pre_mod);
+    d_in_dec.nz       = pre_opcode == OpSel;
+  end
+  assign d_in_hz = hz_reader(d_in_dec);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      d_hz_q <= '0;
+    end else if (!(start || wd_fire || kill_q) && d_free) begin
+      d_hz_q <= d_in_hz;
     end
   end
 
@@ -1483,15 +1570,6 @@ module sgu_core #(
   // r_chk_q (the decoder's legality rules are deep enough without the hazard check behind
   // them); HazardEarly_A compares the whole with hazard_ref.
   typedef struct packed {
-    logic [2:0]      used;      // rs1, rs2, rs3 read
-    logic [2:0][5:0] rs;
-    logic [2:0]      rs_pair;
-    logic            short_wr;  // writes a short result
-    logic [5:0]      rd;
-    logic            rd_pair;
-    logic            nz;        // reads rs1's nonzero flag
-  } hz_rdr_t;
-  typedef struct packed {
     logic       lng;   // writes a long result
     logic       shrt;  // writes a short result (X, L2)
     logic       late;  // ... X does not forward it (wb_late) / L2 makes it (l2_late)
@@ -1499,19 +1577,6 @@ module sgu_core #(
     logic       pair;
   } hz_wr_t;
 
-  /* verilator lint_off UNUSEDSIGNAL */  // a reader's fields only
-  function automatic hz_rdr_t hz_reader(dec_t d);
-    hz_rdr_t r;
-    r.used     = d.rs_used;
-    r.rs       = {d.rs3, d.rs2, d.rs1};
-    r.rs_pair  = {d.rs3_pair, d.rs2_pair, d.rs1_pair};
-    r.short_wr = d.writes && !d.is_long;
-    r.rd       = d.rd;
-    r.rd_pair  = d.rd_pair;
-    r.nz       = d.nz;
-    return r;
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
 
   // Reader r waits for writer w in stage k: 0 X, 1 L2, 2 .. 6 L3 .. L7 (the rules of raw, waw,
   // port and xf_stall above, but rs3's re-read).
@@ -1542,7 +1607,7 @@ module sgu_core #(
   hz_wr_t       hw_r, hw_x, hw_l2; // R's as X's writer, X's staying there, x_rec as L2's
   hz_wr_t [4:0] hw_l;              // L2 .. L6's records as L3 .. L7's
   logic         x_stay, hz_d_pipe, hz_r_pipe, hazard_d;
-  assign hr_d = hz_reader(d_dec);
+  assign hr_d = d_hz_q;
   assign hr_r = hz_reader(r_dec_q);
 
   assign hw_r.lng  = r_chk_q && r_dec_q.is_long && r_dec_q.writes;
@@ -1807,6 +1872,7 @@ module sgu_core #(
   // The hazard decided a cycle early is the check on R's instruction as it stands.
   `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
   `SGU_ASSERT(RChk_A, r_valid_q |-> r_chk_q == (r_fault_q == CauseNone && !r_dec_q.illegal))
+  `SGU_ASSERT(DHz_A, d_valid_q |-> d_hz_q == hz_reader(d_dec))
   // The registers made a cycle early are the conditions they stand for.
   `SGU_ASSERT(XMemWait_A, x_mem_wait_q == (x_multi_st_q ? !pipe_empty : (lw_valid[5:1] != '0)))
   `SGU_ASSERT(XLast_A, x_last_q == (x_last_step && x_last_pass))
