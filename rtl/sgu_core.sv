@@ -339,6 +339,7 @@ module sgu_core #(
   logic [2:0]  pre_rs_used;
   /* verilator lint_off UNUSEDSIGNAL */
   logic        pre_illegal;
+  logic [8:0]  pre_rules;
   logic [31:0] pre_imm;
   /* verilator lint_on UNUSEDSIGNAL */
   assign d_in_insn = fq_valid_q ? fq_insn_q : f_insn;
@@ -347,6 +348,7 @@ module sgu_core #(
   ) u_predecode (
     .insn_i    (d_in_insn),
     .illegal_o (pre_illegal),
+    .rules_o   (pre_rules),
     .opcode_o  (pre_opcode),
     .dt_o      (pre_dt),
     .mod_o     (pre_mod),
@@ -413,6 +415,7 @@ module sgu_core #(
   end
 
   dec_t       d_dec;
+  logic [8:0] d_rules;      // the legality rules D's word breaks (sgu_decode rules_o)
   logic [7:0] d_opcode;
   logic [3:0] d_dt, d_mod;
   logic [5:0] d_rd;
@@ -423,6 +426,7 @@ module sgu_core #(
   ) u_decode (
     .insn_i    (d_insn_q),
     .illegal_o (d_dec.illegal),
+    .rules_o   (d_rules),
     .opcode_o  (d_opcode),
     .dt_o      (d_dt),
     .mod_o     (d_mod),
@@ -474,6 +478,14 @@ module sgu_core #(
   logic [7:0]  r_fault_q;
   dec_t        r_dec_q;
   logic        r_advance, d_to_r, r_free;
+  // The decoder's legality: R registers the rules D's word breaks (sgu_decode rules_o) rather
+  // than their OR, which was the deepest path from D into R (10 LUT levels on the SIMD8 board):
+  // r_illegal combines them in R (r_dec_q.illegal is unused, 0), and X's x_dec_q.illegal loads
+  // it. r_chk: no fetch fault and legal.
+  logic [8:0]  r_rules_q;
+  logic        r_nofault_q, r_illegal, r_chk;
+  assign r_illegal = r_rules_q != '0;
+  assign r_chk     = r_nofault_q && !r_illegal;
 
   // ------------------------------------------------------------------------------ hazards
   // Checked for the instruction in R, the next to enter X.
@@ -521,10 +533,10 @@ module sgu_core #(
   logic            raw, waw, port, hazard_ref, r_short_writer;
   // The check that holds R's instruction: decided a cycle early (hazard_q, "hazards, a cycle
   // early" below) but for rs3's re-read (rf_hit2), and applied only to an instruction that has
-  // no fetch fault and is legal (r_chk_q). hazard_ref below is the same check on the
+  // no fetch fault and is legal (r_chk). hazard_ref below is the same check on the
   // instruction in R as it stands, the reference HazardEarly_A compares with (no logic in
   // synthesis).
-  logic            hazard, hazard_q, r_chk_q;
+  logic            hazard, hazard_q;
   logic            l2_late;  // the short writer in L2 makes its value there (shuffle, shift, vote)
   assign r_rs      = {r_dec_q.rs3, r_dec_q.rs2, r_dec_q.rs1};
   assign r_rs_pair = {r_dec_q.rs3_pair, r_dec_q.rs2_pair, r_dec_q.rs1_pair};
@@ -602,9 +614,9 @@ module sgu_core #(
                 r_dec_q.rs_used[0] && overlap(l2_q.rd, l2_q.pair, r_rs[0], r_rs_pair[0]);
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
-  assign hazard_ref = (r_fault_q == CauseNone) && !r_dec_q.illegal &&
+  assign hazard_ref = (r_fault_q == CauseNone) && !r_illegal &&
                       (raw || waw || port || xf_stall);
-  assign hazard     = r_chk_q && (hazard_q || (r_dec_q.rs_used[2] && rf_hit2));
+  assign hazard     = r_chk && (hazard_q || (r_dec_q.rs_used[2] && rf_hit2));
 
   // ------------------------------------------------------------------------------ X
   logic        x_pred_q;
@@ -664,7 +676,8 @@ module sgu_core #(
       r_insn_q  <= '0;
       r_fault_q <= CauseNone;
       r_dec_q   <= '0;
-      r_chk_q   <= 1'b0;
+      r_rules_q <= '0;
+      r_nofault_q <= 1'b0;
     end else if (start || wd_fire || kill_q) begin
       r_valid_q <= 1'b0;
     end else if (d_to_r) begin
@@ -674,7 +687,9 @@ module sgu_core #(
       r_insn_q  <= d_insn_q;
       r_fault_q <= d_fault_q;
       r_dec_q   <= d_dec;
-      r_chk_q   <= d_fault_q == CauseNone && !d_dec.illegal;
+      r_dec_q.illegal <= 1'b0;  // r_illegal
+      r_rules_q <= d_rules;
+      r_nofault_q <= d_fault_q == CauseNone;
     end else if (r_advance) begin
       r_valid_q <= 1'b0;
     end
@@ -1461,14 +1476,15 @@ module sgu_core #(
         x_insn_q  <= r_insn_q;
         x_fault_q <= r_fault_q;
         x_dec_q   <= r_dec_q;
-        x_multi_long_q  <= r_chk_q && r_dec_q.is_long &&
+        x_dec_q.illegal <= r_illegal;
+        x_multi_long_q  <= r_chk && r_dec_q.is_long &&
                            (r_dec_q.wide || LanesPerMfu > 1);
-        x_multi_mem_q   <= r_chk_q && r_dec_q.opcode inside {OpLd, OpSt};
+        x_multi_mem_q   <= r_chk && r_dec_q.opcode inside {OpLd, OpSt};
         x_multi_st_q    <= r_dec_q.opcode == OpSt;
-        x_fwdable_q     <= r_chk_q && r_dec_q.writes && !r_dec_q.is_long &&
+        x_fwdable_q     <= r_chk && r_dec_q.writes && !r_dec_q.is_long &&
                            !wb_late(r_dec_q.wb);
         x_fwd_scalar_q  <= r_dec_q.rd[5] && r_dec_q.opcode != OpLd;
-        x_multi_first_q <= r_chk_q && r_dec_q.opcode == OpFirst;
+        x_multi_first_q <= r_chk && r_dec_q.opcode == OpFirst;
         x_step_q  <= '0;
         x_pass_q  <= '0;
       end else if (x_done || kill_q) begin
@@ -1566,9 +1582,9 @@ module sgu_core #(
   // bubbles included: l2_q loads it at every edge); L3 .. L7 hold L2 .. L6's. Every pairing that
   // can occur is checked, and the late decisions (d_to_r, r_advance, x_done) choose among them
   // last. Only rs3's re-read (rf_hit2: the row's register written at the read edge) stays a
-  // check of the current cycle, and the gate by the instruction's legality is R's registered
-  // r_chk_q (the decoder's legality rules are deep enough without the hazard check behind
-  // them); HazardEarly_A compares the whole with hazard_ref.
+  // check of the current cycle, and the gate by the instruction's legality is R's r_chk, from
+  // the registered rule flags (the decoder's legality rules are deep enough without the hazard
+  // check behind them); HazardEarly_A compares the whole with hazard_ref.
   typedef struct packed {
     logic       lng;   // writes a long result
     logic       shrt;  // writes a short result (X, L2)
@@ -1610,7 +1626,7 @@ module sgu_core #(
   assign hr_d = d_hz_q;
   assign hr_r = hz_reader(r_dec_q);
 
-  assign hw_r.lng  = r_chk_q && r_dec_q.is_long && r_dec_q.writes;
+  assign hw_r.lng  = r_chk && r_dec_q.is_long && r_dec_q.writes;
   assign hw_r.shrt = r_dec_q.writes && !r_dec_q.is_long;
   assign hw_r.late = wb_late(r_dec_q.wb);
   assign hw_r.rd   = r_dec_q.rd;
@@ -1855,7 +1871,7 @@ module sgu_core #(
   `SGU_ASSERT(NzFwd_A, x_valid && x_dec_q.nz && !x_dec_q.illegal && x_fault_q == CauseNone |->
                        !xf_lo_q[0])
   // ... and never from a value L2 makes (fl_nz is computed from l2_data_q only).
-  `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_dec_q.illegal && r_dec_q.nz &&
+  `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_illegal && r_dec_q.nz &&
                         xf3_lo_d[0] && !xf_lo_d[0] |-> !l2_late)
   // The distance-1 forward's select from registered fields is the one from the instruction's
   // own decision whenever the reader enters X and is not dropped.
@@ -1866,12 +1882,12 @@ module sgu_core #(
                                                                    : lw_valid[5:1] == '0))
   // An instruction moving to X with an rs3 operand read it after the last write to its row.
   `SGU_ASSERT(NoStaleRs3_A, r_advance && r_dec_q.rs_used[2] && r_fault_q == CauseNone &&
-                            !r_dec_q.illegal |-> !rf_hit2)
+                            !r_illegal |-> !rf_hit2)
   `SGU_ASSERT(DoneInMem_A, lsu_done_i |-> x_mem_q)
   `SGU_ASSERT(NoIssueInClear_A, clearing |-> !r_advance)
   // The hazard decided a cycle early is the check on R's instruction as it stands.
   `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
-  `SGU_ASSERT(RChk_A, r_valid_q |-> r_chk_q == (r_fault_q == CauseNone && !r_dec_q.illegal))
+  `SGU_ASSERT(RChk_A, r_valid_q |-> r_nofault_q == (r_fault_q == CauseNone))
   `SGU_ASSERT(DHz_A, d_valid_q |-> d_hz_q == hz_reader(d_dec))
   // The registers made a cycle early are the conditions they stand for.
   `SGU_ASSERT(XMemWait_A, x_mem_wait_q == (x_multi_st_q ? !pipe_empty : (lw_valid[5:1] != '0)))

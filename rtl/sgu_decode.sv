@@ -13,6 +13,8 @@ module sgu_decode #(
 ) (
   input  logic [63:0] insn_i,      // instruction word
   output logic        illegal_o,   // instruction is illegal (trap IllegalInsn)
+  output logic [8:0]  rules_o,     // the legality rules it breaks (illegal_o is their OR), for a
+                                   // user that registers them and combines them a cycle later
   output logic [7:0]  opcode_o,    // opcode field
   output logic [3:0]  dt_o,        // operand type
   output logic [3:0]  mod_o,       // modifier
@@ -116,8 +118,8 @@ module sgu_decode #(
     endcase
   end
 
-  assign illegal_o = !info.valid || !info.dtypes[insn.dt] || !info.mods[insn.mod] ||
-                     unused_field_set || forbid_rule || kind_rule || scalar_rule || pair_rule ||
-                     imm_rule;
+  assign rules_o   = {!info.valid, !info.dtypes[insn.dt], !info.mods[insn.mod], unused_field_set,
+                      forbid_rule, kind_rule, scalar_rule, pair_rule, imm_rule};
+  assign illegal_o = rules_o != '0;
 
 endmodule
