@@ -383,32 +383,25 @@ module sgu_core #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      d_hz_q <= '0;
-    end else if (!(start || wd_fire || kill_q) && d_free) begin
-      d_hz_q <= d_in_hz;
-    end
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
       d_valid_q <= 1'b0;
       d_pred_q  <= 1'b0;
       d_pc_q    <= '0;
       d_insn_q  <= '0;
       d_fault_q <= CauseNone;
+      d_hz_q    <= '0;
     end else if (start || wd_fire || kill_q) begin
       d_valid_q <= 1'b0;
     end else if (d_free) begin
       d_valid_q <= fq_valid_q || f_fire;
+      d_insn_q  <= d_in_insn;
+      d_hz_q    <= d_in_hz;
       if (fq_valid_q) begin
         d_pred_q  <= fq_pred_q;
         d_pc_q    <= fq_pc_q;
-        d_insn_q  <= fq_insn_q;
         d_fault_q <= fq_fault_q;
       end else begin
         d_pred_q  <= f_pred;
         d_pc_q    <= f_pc_q;
-        d_insn_q  <= f_insn;
         d_fault_q <= f_cause;
       end
     end
