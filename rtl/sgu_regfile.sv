@@ -211,7 +211,9 @@ module sgu_regfile #(
   logic [NumLanes-1:0][1:0]  w_en_q;
   logic [1:0]                w_half_q;  // the halves the write of the last edge wrote (port 2's
                                         // hit2_o: a register, not its row, decides the wait)
-  logic [NumLanes-1:0][63:0] byp;    // the value written at the last edge, per lane
+  logic [NumLanes-1:0][63:0] wv;     // the value written at the last edge, per lane (but a
+                                     // clear's)
+  logic [NumLanes-1:0][63:0] byp;    // ... as the bypass gives it (a clear's as zero: below)
 
   // The write of the last edge is kept as its parts arrived: the short and the long value (each
   // register loaded only by a write of its kind, an enable from L2's and L7's records), which
@@ -251,14 +253,25 @@ module sgu_regfile #(
   end
   // Only when the last edge wrote (a half of w_en_q set; otherwise nothing reads it: no gate,
   // and the simulation skips it).
+  // A clear's row reaches the RAM (wdat) but not the bypass, which gives zero for it: the
+  // operands loaded one edge after a clear write are used only if no clear is running in the
+  // cycle between (the core issues nothing while clearing_o is high: NoIssueInClear_A), that is
+  // only after the clear's last row, which is zero (s30, s31); ClearBypass_A checks that every
+  // other clear write is followed by a clearing cycle. So the clear row's register, one for all
+  // lanes and placed away from them, is off the paths from the bypass into the operand
+  // registers and into rs1's nonzero flag (the SIMD8 board's routed critical path at bb636fb:
+  // w_clr_row_q -> the bypass -> the zero detect -> nz_q, docs/fpga.md "Routed timing, step by
+  // step").
   always_comb begin
     logic [63:0] v;
     v   = 'x;
+    wv  = 'x;
     byp = 'x;
     if (w_en_q != '0) begin
       for (int unsigned l = 0; l < NumLanes; l++) begin
         v      = w_long_q ? wl_q[l] : ws_q[l];
-        byp[l] = w_clr_q ? w_clr_row_q : (w_dup_q ? {v[31:0], v[31:0]} : v);
+        wv[l]  = w_dup_q ? {v[31:0], v[31:0]} : v;
+        byp[l] = w_clr_q ? '0 : wv[l];
       end
     end
   end
@@ -331,6 +344,17 @@ module sgu_regfile #(
     // the LUT RAM, with no scalar broadcast across the die (docs/fpga.md "Register file").
     localparam int unsigned ScalarGroup = (NumLanes < 4) ? NumLanes : 4;
 
+    // The RAMs' write data: the clear's row, or the value (the bypass gives the clear as zero).
+    logic [NumLanes-1:0][63:0] wdat;
+    always_comb begin
+      wdat = 'x;
+      if (w_en_q != '0) begin
+        for (int unsigned l = 0; l < NumLanes; l++) begin
+          wdat[l] = w_clr_q ? w_clr_row_q : wv[l];
+        end
+      end
+    end
+
     // Each lane's copy of the registered write's row (kept, like the read rows: no row net
     // from one register to every lane's RAM).
     logic [NumLanes-1:0][4:0] w_row_q;
@@ -351,8 +375,8 @@ module sgu_regfile #(
 
       always_ff @(posedge clk_i) begin
         if (w_row_q[L0][4]) begin
-          if (w_en_q[L0][0]) mem_s[w_row_q[L0][3:0]][31:0]  <= byp[L0][31:0];
-          if (w_en_q[L0][1]) mem_s[w_row_q[L0][3:0]][63:32] <= byp[L0][63:32];
+          if (w_en_q[L0][0]) mem_s[w_row_q[L0][3:0]][31:0]  <= wdat[L0][31:0];
+          if (w_en_q[L0][1]) mem_s[w_row_q[L0][3:0]][63:32] <= wdat[L0][63:32];
         end
       end
 
@@ -376,8 +400,8 @@ module sgu_regfile #(
 
         always_ff @(posedge clk_i) begin
           if (!w_row_q[L][4]) begin
-            if (w_en_q[L][0]) mem_v[w_row_q[L][3:0]][31:0]  <= byp[L][31:0];
-            if (w_en_q[L][1]) mem_v[w_row_q[L][3:0]][63:32] <= byp[L][63:32];
+            if (w_en_q[L][0]) mem_v[w_row_q[L][3:0]][31:0]  <= wdat[L][31:0];
+            if (w_en_q[L][1]) mem_v[w_row_q[L][3:0]][63:32] <= wdat[L][63:32];
           end
         end
 
@@ -482,6 +506,9 @@ module sgu_regfile #(
   assign hit2_o = hit_q[2] ? w_half_q : 2'b00;
 
   `SGU_ASSERT(NoWriteInClear_A, clearing_q |-> !wr_en_i)
+  // The bypass gives a clear's row as zero (above): a clear write with another value is never
+  // the last of the clear, so the cycle after it still clears and nothing issues in it.
+  `SGU_ASSERT(ClearBypass_A, w_en_q != '0 && w_clr_q && w_clr_row_q != '0 |-> clearing_q)
 `ifndef SYNTHESIS
   // Every lane's value of a scalar write equals lane 0's (the high words for a pair only).
   logic scl_uniform;
