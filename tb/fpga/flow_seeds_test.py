@@ -4,7 +4,8 @@
 for real, then "placed and routed" by a fake router2 that diverges on seed 3 and converges on
 every other seed. Checks that the flow moves on to the next seed, keeps the diverged attempt's
 log, records every attempt in summary.json, and reports router-diverged (exit 5) when no seed
-routes.
+routes; and that a netlist over the device's LUT sites by Yosys's count is only packed (exit 3,
+does-not-fit).
 
   flow_seeds_test.py SGU_ROOT    the test (run by ctest)
   the stand-in nextpnr: this file again, called by flow.sh with nextpnr's arguments and
@@ -13,6 +14,7 @@ routes.
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -21,6 +23,16 @@ import time
 
 def fake(args):
     log = args[args.index("-l") + 1]
+    calls = os.environ.get("SGU_FAKE_CALLS")
+    if calls:
+        with open(calls, "a") as f:
+            f.write(" ".join(args) + "\n")
+    if "--pack-only" in args:  # the packing utilisation of a design over the 85F's LUT sites
+        with open(log, "w") as f:
+            f.write("Info: Device utilisation:\n")
+            f.write("Info: \t          TRELLIS_FF:     900/  83640     1%\n")
+            f.write("Info: \t        TRELLIS_COMB:   91000/  83640   108%\n")
+        return 0
     seed = int(args[args.index("--seed") + 1])
     with open(log, "w") as f:
         f.write("Info: Logic utilisation before packing:\n")
@@ -63,6 +75,27 @@ def main():
     assert rc == 5, rc
     assert s["status"] == "router-diverged" and s["fmax_min_mhz"] is None, s
     assert s["attempts"] == [{"seed": 3, "result": "diverged"}], s
+
+    # A netlist whose LUT sites by Yosys's count exceed the device (the same netlist, its
+    # synth.stat claiming 90,000 LUT4): nextpnr only packs, no placement or seed is tried, and
+    # the summary says the design does not fit by nextpnr's packed count.
+    big = os.path.join(root, "build", "fpga", "ci_flow_seeds_big")
+    shutil.rmtree(big, ignore_errors=True)
+    os.makedirs(big)
+    shutil.copy(os.path.join(out, "ci_flow_seeds.json"), big)
+    stat = open(os.path.join(out, "synth.stat")).read()
+    with open(os.path.join(big, "synth.stat"), "w") as f:
+        f.write(re.sub(r"^(\s*)\d+(\s+LUT4)$", r"\g<1>90000\2", stat, flags=re.M))
+    calls = os.path.join(big, "calls.txt")
+    env["SGU_FAKE_CALLS"] = calls
+    rc, s = run("--seeds", "1,2", "--netlist", os.path.join(big, "ci_flow_seeds.json"),
+                "sgu_lowest", "Width=8")
+    assert rc == 3, rc
+    assert s["status"] == "does-not-fit" and s["fits"] is False, s
+    assert s["not_fit"] == ["TRELLIS_COMB 91000/83640 (108%)"], s
+    assert s["attempts"] == [], s
+    lines = open(calls).read().splitlines()
+    assert len(lines) == 1 and "--pack-only" in lines[0].split(), lines
     print("flow_seeds_test: ok")
     return 0
 
