@@ -381,14 +381,12 @@ fi
 # time limit and, for router2, stops an attempt that diverges; then the next seed is tried.
 step_start=$(date +%s)
 IFS=, read -r -a seed_list <<< "$seeds"
-# A design whose LUT sites by Yosys's count (LUT4 + 2 x CCU2C + 2 x DPR16X4, below nextpnr's
-# packed count) already exceed the device is only packed: nextpnr's placers do not stop on an
-# over-full device (the static placer spread the SIMD32 board, 171 % of the 85F's LUT sites,
-# for over half an hour), so its packing utilisation is the result.
-lut_est=$(awk '$2 == "LUT4" {n += $1} $2 == "CCU2C" || $2 == "TRELLIS_DPR16X4" {n += 2 * $1}
-               END {print n + 0}' "$out/synth.stat")
-lut_cap=$(case "$device" in 25k) echo 24288 ;; 45k) echo 43848 ;; *) echo 83640 ;; esac)
-if [ "$lut_est" -gt "$lut_cap" ]; then
+# A design whose LUT sites by Yosys's count (below nextpnr's packed count) already exceed the
+# device is only packed: nextpnr's placers do not stop on an over-full device (the static placer
+# spread the SIMD32 board, 171 % of the 85F's LUT sites, for over half an hour), so its packing
+# utilisation is the result.
+if over=$(python3 "$here/flow_report.py" over --out "$out" --device "$device"); then
+  read -r lut_est lut_cap <<< "$over"
   echo "flow: $name: $lut_est LUT sites by Yosys's count, more than the device's $lut_cap: packing only"
   pack_args=(--"$device" --package "$package" --json "$out/$name.json" --pack-only
              -l "$out/pnr.log" -q)

@@ -148,6 +148,21 @@ def summarize_path(path, srcs=None):
     }
 
 
+def lut_sites(cells):
+    """LUT sites by Yosys's count: LUT4 + 2 x CCU2C + 2 x DPR16X4 (below nextpnr's packed count,
+    TRELLIS_COMB, which also counts the LUT RAM's write port)."""
+    return cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0) + 2 * cells.get("TRELLIS_DPR16X4", 0)
+
+
+def cmd_over(a):
+    """Exit 0 when the netlist's LUT sites by Yosys's count exceed the device (fpga/flow.sh then
+    only packs it), 1 otherwise; prints the count and the device's."""
+    n = lut_sites(parse_stat(os.path.join(a.out, "synth.stat")))
+    cap = DEVICES[a.device]["TRELLIS_COMB"]
+    print(n, cap)
+    return 0 if n > cap else 1
+
+
 def cmd_summary(a):
     cells = parse_stat(os.path.join(a.out, "synth.stat"))
     util, fmax, max_delay, errors = parse_pnr_log(os.path.join(a.out, "pnr.log"))
@@ -178,7 +193,7 @@ def cmd_summary(a):
         "lut4": g("LUT4", 0), "ff": g("TRELLIS_FF", 0), "dsp": g("MULT18X18D", 0),
         "alu54": g("ALU54B", 0), "ebr": g("DP16KD", 0), "pfumx": g("PFUMX", 0),
         "l6mux": g("L6MUX21", 0), "ccu2c": g("CCU2C", 0), "lutram": lutram,
-        "lut_slots": g("LUT4", 0) + 2 * g("CCU2C", 0) + 2 * lutram,
+        "lut_slots": lut_sites(cells),
         "util": util, "fmax_mhz": fmax, "max_delay_ns": max_delay,
         "critical_path": crit, "errors": errors[:10],
         "times_s": {k: int(v) for k, v in (t.split("=") for t in a.times.split() if "=" in t)},
@@ -345,6 +360,9 @@ def main():
     s.add_argument("--status", required=True)
     s.add_argument("--attempts", default="",
                    help="place-and-route attempts, SEED:RESULT separated by spaces")
+    o = sub.add_parser("over")
+    o.add_argument("--out", required=True)
+    o.add_argument("--device", default="85k", choices=sorted(DEVICES))
     t = sub.add_parser("table")
     t.add_argument("--doc", required=True)
     t.add_argument("--section", required=True)
@@ -353,7 +371,7 @@ def main():
     t.add_argument("--heading", default="", help="a Markdown heading put first in the section")
     t.add_argument("summaries", nargs="+", help="summary.json files, or LABEL=summary.json")
     a = p.parse_args()
-    return cmd_summary(a) if a.cmd == "summary" else cmd_table(a)
+    return {"summary": cmd_summary, "over": cmd_over, "table": cmd_table}[a.cmd](a)
 
 
 if __name__ == "__main__":
