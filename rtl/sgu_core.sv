@@ -1329,7 +1329,11 @@ module sgu_core #(
   assign flush_front = x_end || wd_fire;
   // Mispredicted next pc (F predicted taken for backward conditional branches and br).
   assign redirect    = x_done && !trap && !halt && (taken != x_pred_q);
-  assign redirect_pc = taken ? pc_branch : pc_next;
+  // A redirect is a branch whose outcome differs from F's prediction, so its target is the
+  // other way: pc + 8 after a wrong "taken", the branch target after a wrong "not taken". The
+  // choice is a register's (x_pred_q), not the outcome's (taken waits for the trap checks, the
+  // watchdog and the branch condition: the routed critical path of bb636fb's SIMD16 board).
+  assign redirect_pc = x_pred_q ? pc_next : pc_branch;
 
   assign x_valid = x_valid_q && !kill_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1885,5 +1889,6 @@ module sgu_core #(
   // The registers made a cycle early are the conditions they stand for.
   `SGU_ASSERT(XMemWait_A, x_mem_wait_q == (x_multi_st_q ? !pipe_empty : (lw_valid[5:1] != '0)))
   `SGU_ASSERT(XLast_A, x_last_q == (x_last_step && x_last_pass))
+  `SGU_ASSERT(RedirectPc_A, redirect |-> redirect_pc == (taken ? pc_branch : pc_next))
 
 endmodule

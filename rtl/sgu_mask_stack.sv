@@ -28,43 +28,65 @@ module sgu_mask_stack #(
   localparam int unsigned PtrBits = $clog2(Depth + 1);
   localparam int unsigned IdxBits = $clog2(Depth);
 
-  logic [Depth-1:0][NumLanes-1:0] saved_q, saved_d, pending_q, pending_d;
+  logic [Depth-1:0][NumLanes-1:0] saved_q, pending_q;
   logic [PtrBits-1:0]             count_q, count_d;
   logic [IdxBits-1:0]             top, push_idx;
+
+  // The entries are written one edge after the request, from registers (wr_*_q): the request
+  // is decided at the end of X's trap checks and branch decisions, and as the enable of every
+  // entry's 2 x NumLanes flip-flops it was a group of its own among the routed SIMD16 board's
+  // late endpoints (docs/fpga.md "Routed timing, step by step"). Now it loads one valid flag;
+  // the entries' enables come from the registered index. A read in the cycle after a request
+  // takes the request's data when it is for the top entry (the bypass below), so the stack
+  // behaves as if written at the request's edge.
+  logic                wr_q, wr_saved_q;
+  logic [IdxBits-1:0]  wr_idx_q;
+  logic [NumLanes-1:0] wr_saved_d_q, wr_pending_d_q;
 
   assign top           = IdxBits'(count_q - PtrBits'(1));
   assign push_idx      = IdxBits'(count_q);
   assign empty_o       = count_q == '0;
   assign full_o        = count_q == PtrBits'(Depth);
-  assign top_saved_o   = saved_q[top];
-  assign top_pending_o = pending_q[top];
+  assign top_saved_o   = (wr_q && wr_saved_q && wr_idx_q == top) ? wr_saved_d_q : saved_q[top];
+  assign top_pending_o = (wr_q && wr_idx_q == top) ? wr_pending_d_q : pending_q[top];
 
   always_comb begin
-    saved_d   = saved_q;
-    pending_d = pending_q;
-    count_d   = count_q;
+    count_d = count_q;
     if (clear_i) begin
       count_d = '0;
     end else if (push_i) begin
-      saved_d[push_idx]   = saved_i;
-      pending_d[push_idx] = pending_i;
       count_d = count_q + PtrBits'(1);
     end else if (pop_i) begin
       count_d = count_q - PtrBits'(1);
-    end else if (set_pending_i) begin
-      pending_d[top] = pending_i;
     end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      count_q    <= '0;
+      wr_q       <= 1'b0;
+      wr_saved_q <= 1'b0;
+    end else begin
+      count_q    <= count_d;
+      wr_q       <= !clear_i && (push_i || set_pending_i);
+      wr_saved_q <= push_i;
+    end
+  end
+
+  // Loaded at every edge, read only with wr_q.
+  always_ff @(posedge clk_i) begin
+    wr_idx_q       <= push_i ? push_idx : top;
+    wr_saved_d_q   <= saved_i;
+    wr_pending_d_q <= pending_i;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       saved_q   <= '0;
       pending_q <= '0;
-      count_q   <= '0;
-    end else begin
-      saved_q   <= saved_d;
-      pending_q <= pending_d;
-      count_q   <= count_d;
+    end else if (wr_q) begin
+      if (wr_saved_q) saved_q[wr_idx_q] <= wr_saved_d_q;
+      pending_q[wr_idx_q] <= wr_pending_d_q;
     end
   end
 

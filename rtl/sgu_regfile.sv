@@ -215,8 +215,7 @@ module sgu_regfile #(
                                      // clear's)
   logic [NumLanes-1:0][63:0] byp;    // ... as the bypass gives it (a clear's as zero: below)
 
-  // The write of the last edge is kept as its parts arrived: the short and the long value (each
-  // register loaded only by a write of its kind, an enable from L2's and L7's records), which
+  // The write of the last edge is kept as its parts arrived: the short and the long value, which
   // of them, the odd register's duplication, the clear and its row. byp is selected after these
   // registers, so that the write-back's paths (the crossbar's multiplexers and L2's value
   // selection, the MFUs' results) end in flip-flops without the long/short selection, the half
@@ -243,9 +242,12 @@ module sgu_regfile #(
     end
   end
 
+  // Both value registers load at every edge (only the last edge's write is read, and w_long_q
+  // says which of them it was): an enable from the write decision (L2's and L7's records) was
+  // a group of 163 late endpoints on the routed SIMD16 board at bb636fb.
   always_ff @(posedge clk_i) begin
-    if (wr_en_i && !wr_long_i) ws_q <= wr_s_i;
-    if (wr_en_i && wr_long_i)  wl_q <= wr_l_i;
+    ws_q        <= wr_s_i;
+    wl_q        <= wr_l_i;
     w_long_q    <= wr_long_i;
     w_dup_q     <= w_dup;
     w_clr_q     <= clearing_q;
@@ -487,20 +489,26 @@ module sgu_regfile #(
   // or while the one in L2 does with a value L2 makes (a shuffle, a shift, a vote: sgu_core
   // xf_stall), so a flag loaded with fx_i, or with fl_nz_i beside such a value, is never read
   // (assertions NzFwd_A and NzLate_A in sgu_core).
+  // The flag is registered as four partial flags, one per byte of the word, and ORed after the
+  // registers (in X, beside sel's operand select, which waits for the adder's compare on min
+  // and max anyway): the 32-bit detect after the row's read and half select was the second
+  // latest group of the routed SIMD16 board at bb636fb (18.6 ns).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_nz
-    logic nz_q;
+    logic [3:0]  nz_q;
+    logic [31:0] word;
+    assign word = odd_q[0] ? rows[0][l][63:32] : rows[0][l][31:0];
     always_ff @(posedge clk_i) begin
       if (ld_i && en_q[0]) begin
         if (fx_sel_i[0][l]) begin
-          nz_q <= 1'bx;
+          nz_q <= 'x;
         end else if (fl_sel_i[0][l]) begin
-          nz_q <= fl_nz_i[l];
+          nz_q <= {3'b000, fl_nz_i[l]};
         end else begin
-          nz_q <= (odd_q[0] ? rows[0][l][63:32] : rows[0][l][31:0]) != '0;
+          for (int unsigned k = 0; k < 4; k++) nz_q[k] <= word[8*k +: 8] != '0;
         end
       end
     end
-    assign nz_o[l] = nz_q;
+    assign nz_o[l] = nz_q != '0;
   end
 
   assign hit2_o = hit_q[2] ? w_half_q : 2'b00;

@@ -260,13 +260,18 @@ class Gen {
     } else if (r < 24 && depth < 3) {
       const std::string c = Condition(isa::Op::kSplit);
       const std::string l_else = Label(), l_end = Label();
+      // The skips over a side no lane takes are optional and either side may be empty, so
+      // that split, else and join also meet back to back (the mask stack read in the cycle
+      // after its write: sgu_mask_stack's bypass).
       Line("split " + c);
-      Line("bexz " + l_else);
-      Items(1 + rng_.Below(6), depth + 1);
-      Place(l_else);
-      Line("else");
-      Line("bexz " + l_end);
+      if (rng_.Percent(75)) Line("bexz " + l_else);
       Items(rng_.Below(6), depth + 1);
+      Place(l_else);
+      if (rng_.Percent(80)) {  // else an `if` without an else side
+        Line("else");
+        if (rng_.Percent(75)) Line("bexz " + l_end);
+        Items(rng_.Below(6), depth + 1);
+      }
       Place(l_end);
       Line("join");
     } else if (r < 26 && uniform_loops_ < 2) {
