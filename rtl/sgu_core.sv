@@ -225,7 +225,7 @@ module sgu_core #(
   logic [23:0] pd_imm;
   logic [31:0] pd_target;
   logic        pd_taken, pd_stop;
-  logic        f_fire, d_free;
+  logic        f_fire, d_to_r;  // d_to_r: D's instruction moves to R (decided in R, below)
   logic        redirect, x_end, wd_fire, flush_front;
   logic [31:0] redirect_pc;
   // The decisions of X act one edge later (kill_q): X's decision logic (traps, branch
@@ -252,14 +252,14 @@ module sgu_core #(
                       pd_imm[23]));
   assign pd_stop   = !fetch_err_i && (pd_op == OpHalt || pd_op == OpTrap);
 
-  // F fetches whenever its buffer fq (below) is empty, not when D is free: the fetched word goes
-  // to D if D takes it in this cycle, otherwise into fq, and D takes fq's word first. So the
-  // decision that D moves on (which waits for R, X and the hazard check) ends in D's and fq's
-  // enables and does not run on into F's pc, the instruction cache's request and its state
+  // F fetches whenever D's two-entry queue (dq, below) has a free slot, not when D moves on: the
+  // decision that D's instruction moves to R (which waits for R, X and the hazard check) ends
+  // in the queue's read pointer and valid bits and does not run on into F's pc, the
+  // instruction cache's request and its state, nor into the enables of the queue's words
   // (docs/fpga.md "Timing of the pipelined core").
   logic f_go;
-  logic fq_valid_q;
-  assign f_go          = run_q && live_q && !f_stop_q && !fq_valid_q && !wd_fire && !kill_q;
+  logic dq_full;
+  assign f_go          = run_q && live_q && !f_stop_q && !dq_full && !wd_fire && !kill_q;
   assign fetch_req_o   = f_go && !f_fault;
   assign fetch_pc_o    = f_pc_q;
   assign fetch_flush_o = start;
@@ -286,12 +286,13 @@ module sgu_core #(
   end
 
   // ------------------------------------------------------------------------------ D
-  logic        d_valid_q, d_pred_q;
-  logic [31:0] d_pc_q;
-  logic [63:0] d_insn_q;
-  logic [7:0]  d_fault_q;     // CauseNone, or the fetch trap this token stands for
+  // D's instruction: the head of the queue dq.
+  logic        d_valid, d_pred;
+  logic [31:0] d_pc;
+  logic [63:0] d_insn;
+  logic [7:0]  d_fault;       // CauseNone, or the fetch trap this token stands for
 
-  // The fetched word (or fetch fault token) as it enters D or fq.
+  // The fetched word (or fetch fault token) as it enters the queue.
   logic        f_pred;
   logic [63:0] f_insn;
   logic [7:0]  f_cause;
@@ -299,38 +300,13 @@ module sgu_core #(
   assign f_insn  = f_fault ? 64'd0 : fetch_insn_i;
   assign f_cause = f_fault ? CauseFetchFault : (fetch_err_i ? CauseFetchBusError : CauseNone);
 
-  // fq: one fetched word that D could not take in its cycle (D was not free).
-  logic        fq_pred_q;
-  logic [31:0] fq_pc_q;
-  logic [63:0] fq_insn_q;
-  logic [7:0]  fq_fault_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      fq_valid_q <= 1'b0;
-    end else if (start || wd_fire || kill_q) begin
-      fq_valid_q <= 1'b0;
-    end else if (f_fire && !d_free) begin
-      fq_valid_q <= 1'b1;
-    end else if (d_free) begin
-      fq_valid_q <= 1'b0;  // D takes it
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (f_fire) begin
-      fq_pred_q  <= f_pred;
-      fq_pc_q    <= f_pc_q;
-      fq_insn_q  <= f_insn;
-      fq_fault_q <= f_cause;
-    end
-  end
-
   // The fields the hazard check reads of D's instruction (hz_rdr_t: sources, their widths, the
   // destination, the class), decoded from the word as it enters D and registered with it
-  // (d_hz_q): the check for the next cycle's R (hazard_d, "hazards, a cycle early") then starts
+  // (d_hz): the check for the next cycle's R (hazard_d, "hazards, a cycle early") then starts
   // from registers rather than from D's decoder (DHz_A compares the two). A second instance of
   // the one decoder; synthesis keeps only the logic of these fields.
   logic [63:0] d_in_insn;
-  hz_rdr_t     d_in_hz, d_hz_q;
+  hz_rdr_t     d_in_hz, d_hz;
   dec_t        d_in_dec;
   logic [7:0]  pre_opcode;
   logic [3:0]  pre_dt, pre_mod;
@@ -342,7 +318,7 @@ module sgu_core #(
   logic [8:0]  pre_rules;
   logic [31:0] pre_imm;
   /* verilator lint_on UNUSEDSIGNAL */
-  assign d_in_insn = fq_valid_q ? fq_insn_q : f_insn;
+  assign d_in_insn = f_insn;
   sgu_decode #(
     .NumLanes(NumLanes)
   ) u_predecode (
@@ -381,31 +357,57 @@ module sgu_core #(
   end
   assign d_in_hz = hz_reader(d_in_dec);
 
+  // dq: two slots, written in turn by F (dq_wp_q) and read in turn by D (dq_rp_q), so that
+  // a slot's word loads while the slot is free (an enable from its own valid bit, not from the
+  // decision that D moves on) and D's instruction is the slot dq_rp_q points to. A fetched
+  // word enters D's slot in the cycle it is fetched, as a single D register would take it, so
+  // the timing of the pipe is unchanged; F stops while both slots are full.
+  typedef struct packed {
+    logic        pred;
+    logic [31:0] pc;
+    logic [63:0] insn;
+    logic [7:0]  fault;
+    hz_rdr_t     hz;
+  } dq_t;
+  dq_t  [1:0] dq_q;
+  logic [1:0] dq_valid_q;
+  logic       dq_wp_q, dq_rp_q;
+  assign dq_full = dq_valid_q[dq_wp_q];
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      d_valid_q <= 1'b0;
-      d_pred_q  <= 1'b0;
-      d_pc_q    <= '0;
-      d_insn_q  <= '0;
-      d_fault_q <= CauseNone;
-      d_hz_q    <= '0;
+      dq_valid_q <= '0;
+      dq_wp_q    <= 1'b0;
+      dq_rp_q    <= 1'b0;
     end else if (start || wd_fire || kill_q) begin
-      d_valid_q <= 1'b0;
-    end else if (d_free) begin
-      d_valid_q <= fq_valid_q || f_fire;
-      d_insn_q  <= d_in_insn;
-      d_hz_q    <= d_in_hz;
-      if (fq_valid_q) begin
-        d_pred_q  <= fq_pred_q;
-        d_pc_q    <= fq_pc_q;
-        d_fault_q <= fq_fault_q;
-      end else begin
-        d_pred_q  <= f_pred;
-        d_pc_q    <= f_pc_q;
-        d_fault_q <= f_cause;
+      dq_valid_q <= '0;
+      dq_wp_q    <= 1'b0;
+      dq_rp_q    <= 1'b0;
+    end else begin
+      if (f_fire) begin
+        dq_valid_q[dq_wp_q] <= 1'b1;
+        dq_wp_q             <= !dq_wp_q;
+      end
+      if (d_to_r) begin
+        dq_valid_q[dq_rp_q] <= 1'b0;
+        dq_rp_q             <= !dq_rp_q;
       end
     end
   end
+  // Each free slot loads F's word at every edge (read only once valid: the slot F writes at
+  // the edge it fetches).
+  for (genvar i = 0; i < 2; i++) begin : gen_dq
+    always_ff @(posedge clk_i) begin
+      if (!dq_valid_q[i]) dq_q[i] <= '{pred: f_pred, pc: f_pc_q, insn: d_in_insn,
+                                       fault: f_cause, hz: d_in_hz};
+    end
+  end
+  assign d_valid = dq_valid_q[dq_rp_q];
+  assign d_pred  = dq_q[dq_rp_q].pred;
+  assign d_pc    = dq_q[dq_rp_q].pc;
+  assign d_insn  = dq_q[dq_rp_q].insn;
+  assign d_fault = dq_q[dq_rp_q].fault;
+  assign d_hz    = dq_q[dq_rp_q].hz;
 
   dec_t       d_dec;
   logic [8:0] d_rules;      // the legality rules D's word breaks (sgu_decode rules_o)
@@ -417,7 +419,7 @@ module sgu_core #(
   sgu_decode #(
     .NumLanes(NumLanes)
   ) u_decode (
-    .insn_i    (d_insn_q),
+    .insn_i    (d_insn),
     .illegal_o (d_dec.illegal),
     .rules_o   (d_rules),
     .opcode_o  (d_opcode),
@@ -470,7 +472,7 @@ module sgu_core #(
   logic [63:0] r_insn_q;
   logic [7:0]  r_fault_q;
   dec_t        r_dec_q;
-  logic        r_advance, d_to_r, r_free;
+  logic        r_advance, r_free;
   // The decoder's legality: R registers the rules D's word breaks (sgu_decode rules_o) rather
   // than their OR, which was the deepest path from D into R (10 LUT levels on the SIMD8 board):
   // r_illegal combines them in R (r_dec_q.illegal is unused, 0), and X's x_dec_q.illegal loads
@@ -658,8 +660,7 @@ module sgu_core #(
   assign x_hold    = x_valid_q && (x_multi_long_q ? !x_last_q
                                                   : (x_multi_first_q && x_first_q));
   assign x_ld      = !x_hold;
-  assign d_to_r    = d_valid_q && r_free && live_q && !wd_fire && !kill_q;
-  assign d_free    = !d_valid_q || d_to_r;
+  assign d_to_r    = d_valid && r_free && live_q && !wd_fire && !kill_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -675,14 +676,14 @@ module sgu_core #(
       r_valid_q <= 1'b0;
     end else if (d_to_r) begin
       r_valid_q <= 1'b1;
-      r_pred_q  <= d_pred_q;
-      r_pc_q    <= d_pc_q;
-      r_insn_q  <= d_insn_q;
-      r_fault_q <= d_fault_q;
+      r_pred_q  <= d_pred;
+      r_pc_q    <= d_pc;
+      r_insn_q  <= d_insn;
+      r_fault_q <= d_fault;
       r_dec_q   <= d_dec;
       r_dec_q.illegal <= 1'b0;  // r_illegal
       r_rules_q <= d_rules;
-      r_nofault_q <= d_fault_q == CauseNone;
+      r_nofault_q <= d_fault == CauseNone;
     end else if (r_advance) begin
       r_valid_q <= 1'b0;
     end
@@ -1415,8 +1416,7 @@ module sgu_core #(
     if (wd_fire) begin
       x_rec.valid = 1'b1;
       x_rec.pc    = redir_q ? redirect_pc_q :
-                    x_valid ? x_pc_q : (r_valid_q ? r_pc_q : (d_valid_q ? d_pc_q :
-                                                                 (fq_valid_q ? fq_pc_q : f_pc_q)));
+                    x_valid ? x_pc_q : (r_valid_q ? r_pc_q : (d_valid ? d_pc : f_pc_q));
       x_rec.trap  = 1'b1;
       x_rec.cause = CauseWatchdog;
       x_rec.tval  = cycles_q[31:0];
@@ -1620,7 +1620,7 @@ module sgu_core #(
   hz_wr_t       hw_r, hw_x, hw_l2; // R's as X's writer, X's staying there, x_rec as L2's
   hz_wr_t [4:0] hw_l;              // L2 .. L6's records as L3 .. L7's
   logic         x_stay, hz_d_pipe, hz_r_pipe, hazard_d;
-  assign hr_d = d_hz_q;
+  assign hr_d = d_hz;
   assign hr_r = hz_reader(r_dec_q);
 
   assign hw_r.lng  = r_chk && r_dec_q.is_long && r_dec_q.writes;
@@ -1885,7 +1885,10 @@ module sgu_core #(
   // The hazard decided a cycle early is the check on R's instruction as it stands.
   `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
   `SGU_ASSERT(RChk_A, r_valid_q |-> r_nofault_q == (r_fault_q == CauseNone))
-  `SGU_ASSERT(DHz_A, d_valid_q |-> d_hz_q == hz_reader(d_dec))
+  `SGU_ASSERT(DHz_A, d_valid |-> d_hz == hz_reader(d_dec))
+  // The queue: its valid bits are a run from the read pointer (a word behind D's only while D
+  // holds one).
+  `SGU_ASSERT(DqOrder_A, dq_valid_q[!dq_rp_q] |-> dq_valid_q[dq_rp_q])
   // The registers made a cycle early are the conditions they stand for.
   `SGU_ASSERT(XMemWait_A, x_mem_wait_q == (x_multi_st_q ? !pipe_empty : (lw_valid[5:1] != '0)))
   `SGU_ASSERT(XLast_A, x_last_q == (x_last_step && x_last_pass))

@@ -151,6 +151,15 @@ CosimResult Cosim::Run(const LaunchParams& launch) {
     res.cycles = r->cycle - start_cycle;
     res.instructions = r->rec.order + 1;
     if (r->rec.trap && r->rec.cause == isa::Cause::kWatchdog) {
+      // The watchdog's record names the oldest instruction that did not run (TRAP_PC): the
+      // model's next one.
+      if (opts_.check && model_.running() && r->rec.pc != model_.pc()) {
+        res.status = CosimStatus::kMismatch;
+        res.report = "watchdog record #" + std::to_string(r->rec.order) + " at pc " +
+                     Hex(r->rec.pc) + ", but the model's next instruction is at pc " +
+                     Hex(model_.pc());
+        break;
+      }
       res.status = CosimStatus::kWatchdog;
       res.report = "watchdog: the kernel did not halt within " +
                    std::to_string(opts_.watchdog_cycles) + " cycles (stopped at pc " +

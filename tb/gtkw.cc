@@ -229,9 +229,9 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   // One row per stage: valid and pc (docs/architecture.md "Pipeline").
   s.Begin("Pipeline", false);
   s.Vec("u_core.f_pc_q", 31);
-  s.Bit("u_core.fq_valid_q");
-  s.Bit("u_core.d_valid_q");
-  s.Vec("u_core.d_pc_q", 31);
+  s.Vec("u_core.dq_valid_q", 1);  // D's queue: its slots' valid bits (D reads dq_rp_q's)
+  s.Bit("u_core.d_valid");
+  s.Vec("u_core.d_pc", 31);
   s.Bit("u_core.r_valid_q");
   s.Vec("u_core.r_pc_q", 31);
   s.Bit("u_core.hazard");
