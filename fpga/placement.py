@@ -120,18 +120,20 @@ def report(pl, extra):
     for lane in sorted(lanes):
         core = lanes[lane]
         esc = re.escape(core)
+        # (label, group, counted in the lane's span: the crossbar's registers are shown only)
         groups = [
-            ("controls (u_lane.ctl)", f"{esc}\\.gen_lane\\[{lane}\\]\\.u_lane\\.ctl"),
+            ("controls (u_lane.ctl)", f"{esc}\\.gen_lane\\[{lane}\\]\\.u_lane\\.ctl", True),
             ("rs1 operand (lo_q)",
-             f".*{re.escape('u_regfile.gen_out[0].gen_lane')}\\[{lane}\\]\\.lo_q"),
-            ("result (l2_data_q low word)", f"{esc}\\.l2_data_q@{lane * 64}:{lane * 64 + 32}"),
-            ("crossbar operands (xb_q)", f".*\\.gen_xbar_data\\[{lane}\\]\\.xb_q"),
+             f".*{re.escape('u_regfile.gen_out[0].gen_lane')}\\[{lane}\\]\\.lo_q", True),
+            ("result (l2_data_q low word)", f"{esc}\\.l2_data_q@{lane * 64}:{lane * 64 + 32}",
+             True),
+            ("crossbar operands (xb_q)", f".*\\.gen_xbar_data\\[{lane}\\]\\.xb_q", False),
         ]
         out.append(f"lane {lane}")
         every = []
-        for label, spec in groups:
+        for label, spec, counted in groups:
             pts = pl.group(spec)
-            if "xb_q" not in spec:  # the crossbar's registers: shown, not counted in the span
+            if counted:
                 every += pts
             out.append(line(label, pts))
         if every:

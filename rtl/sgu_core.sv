@@ -305,7 +305,6 @@ module sgu_core #(
   // (d_hz): the check for the next cycle's R (hazard_d, "hazards, a cycle early") then starts
   // from registers rather than from D's decoder (DHz_A compares the two). A second instance of
   // the one decoder; synthesis keeps only the logic of these fields.
-  logic [63:0] d_in_insn;
   hz_rdr_t     d_in_hz, d_hz;
   dec_t        d_in_dec;
   logic [7:0]  pre_opcode;
@@ -318,11 +317,10 @@ module sgu_core #(
   logic [8:0]  pre_rules;
   logic [31:0] pre_imm;
   /* verilator lint_on UNUSEDSIGNAL */
-  assign d_in_insn = f_insn;
   sgu_decode #(
     .NumLanes(NumLanes)
   ) u_predecode (
-    .insn_i    (d_in_insn),
+    .insn_i    (f_insn),
     .illegal_o (pre_illegal),
     .rules_o   (pre_rules),
     .opcode_o  (pre_opcode),
@@ -398,7 +396,7 @@ module sgu_core #(
   // the edge it fetches).
   for (genvar i = 0; i < 2; i++) begin : gen_dq
     always_ff @(posedge clk_i) begin
-      if (!dq_valid_q[i]) dq_q[i] <= '{pred: f_pred, pc: f_pc_q, insn: d_in_insn,
+      if (!dq_valid_q[i]) dq_q[i] <= '{pred: f_pred, pc: f_pc_q, insn: f_insn,
                                        fault: f_cause, hz: d_in_hz};
     end
   end

@@ -494,9 +494,7 @@ module sgu_regfile #(
   // and max anyway): the 32-bit detect after the row's read and half select was the second
   // latest group of the routed SIMD16 board at bb636fb (18.6 ns).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_nz
-    logic [3:0]  nz_q;
-    logic [31:0] word;
-    assign word = odd_q[0] ? rows[0][l][63:32] : rows[0][l][31:0];
+    logic [3:0] nz_q;
     always_ff @(posedge clk_i) begin
       if (ld_i && en_q[0]) begin
         if (fx_sel_i[0][l]) begin
@@ -504,7 +502,10 @@ module sgu_regfile #(
         end else if (fl_sel_i[0][l]) begin
           nz_q <= {3'b000, fl_nz_i[l]};
         end else begin
-          for (int unsigned k = 0; k < 4; k++) nz_q[k] <= word[8*k +: 8] != '0;
+          // Byte k of the row's half the operand register takes.
+          for (int unsigned k = 0; k < 4; k++) begin
+            nz_q[k] <= (odd_q[0] ? rows[0][l][32 + 8*k +: 8] : rows[0][l][8*k +: 8]) != '0;
+          end
         end
       end
     end
