@@ -11,14 +11,17 @@ placement. This script gives the registers of each lane such attributes, in a bo
 
   * the lanes' registers are found by their signal names in the mapped netlist (generate blocks
     indexed by the lane, `gen_lane[L]`, `gen_operands[L]` ..., and the per-lane slices of the
-    core's packed vectors `l2_data_q`, `ws_q`, `wl_q`);
-  * a register is pinned through the cell that nextpnr will place it with. nextpnr's ECP5 packer
-    clusters a flip-flop with the LUT that drives its D input (the LUT is the cluster's root)
-    and a cell inside a cluster must not carry its own `BEL` (the placer fails on it): so a
-    flip-flop fed by a LUT that feeds only it (and no slice multiplexer) is pinned by giving the
-    LUT a LUT site (the flip-flop follows into the same logic cell), a flip-flop fed by a
-    register, a RAM or a DSP is pinned itself, and one fed by a carry chain, a slice
-    multiplexer or a LUT shared with other flip-flops is left to the placer;
+    core's packed vectors `l2_data_q`, `ws_q`, `wl_q` and of the operand registers); the
+    crossbar's operand registers (`xb_q`) are left to the placer, since the crossbar joins
+    every lane;
+  * nextpnr's ECP5 packer clusters a flip-flop with the LUT that drives its D input (the LUT is
+    the cluster's root). A pinned root alone leaves its flip-flop unplaced (nextpnr 0.11 binds
+    the root and never places the cluster's children), a pinned flip-flop alone makes the
+    placer's refinement fail when it moves the root: so a flip-flop fed by a LUT that feeds only
+    it (and no slice multiplexer) is pinned together with that LUT, in one logic cell; a
+    flip-flop fed by a register, a block RAM or a DSP is pinned alone; one fed by a carry chain,
+    a slice multiplexer, a LUT RAM or a LUT shared with other flip-flops joins a cluster whose
+    root is not ours and is left to the placer;
   * sites are chosen so that the pins are legal together: the flip-flops of one slice share a
     clock enable, those of one tile a clock and a set/reset (nextpnr's rules), so each slice
     takes one clock-enable group and each tile one clock/reset group;
@@ -53,11 +56,14 @@ BEL_XY = re.compile(r"^X(\d+)/Y(\d+)/(.+)$")
 LANE_CTL = re.compile(r"\.gen_lane\[(\d+)\]\.u_lane\.ctl$")
 # Per-lane generate blocks of the core and its register file (the lane index is the block's).
 LANE_GEN = re.compile(r"\.u_core\.(?:u_regfile\.)?(?:gen_[a-z0-9_]+\[\d+\]\.)?"
-                      r"gen_(?:lane|operands|fwd_val|fwd_nz|xbar_data|cond|lsu|wb|l2_val)"
+                      r"gen_(?:lane|operands|fwd_val|fwd_nz|cond|lsu|wb|l2_val)"
                       r"\[(\d+)\]\.")
 # Packed per-lane vectors: name suffix -> bits per lane.
+# (Yosys names a register's output after one of the signals it drives: the operand registers
+# of rs1 and rs3 appear as the vote unit's and the LSU's inputs.)
 LANE_VEC = {r"\.u_core\.l2_data_q": 64, r"\.u_core\.u_regfile\.ws_q": 64,
-            r"\.u_core\.u_regfile\.wl_q": 64}
+            r"\.u_core\.u_regfile\.wl_q": 64, r"\.u_core\.u_vote\.data_i": 64,
+            r"\.u_lsu\.wdata_i": 64}
 SLICES = "ABCD"
 
 
@@ -183,7 +189,7 @@ class Netlist:
             if len(ffs) == 1 and not muxes and ffs[0][1] == "DI":
                 return ("pair", cell)
             return None
-        if kind in ("TRELLIS_FF", "DP16KD", "MULT18X18D", "TRELLIS_IO", "TRELLIS_DPR16X4"):
+        if kind in ("TRELLIS_FF", "DP16KD", "MULT18X18D", "TRELLIS_IO"):
             return ("ff", None)
         return None                        # a carry chain, a slice multiplexer, ...
 
@@ -212,7 +218,7 @@ def lane_order(lane_pts, grid_c, grid_r):
     return out
 
 
-def floorplan(netlist, placed, top=None, grid=(4, 4), region=None, fill=8):
+def floorplan(netlist, placed, top=None, grid=(4, 4), region=None, fill=8, order="first"):
     mod = top_module(netlist, top)
     nl = Netlist(mod)
     sites = Sites(placed)
@@ -250,7 +256,10 @@ def floorplan(netlist, placed, top=None, grid=(4, 4), region=None, fill=8):
     xs = sorted(t[0] for t in sites.tiles)
     ys = sorted(t[1] for t in sites.tiles)
     x0, x1, y0, y1 = region or (xs[0], xs[-1], ys[0], ys[-1])
-    box_of = lane_order(lane_pts, gc, gr)
+    if order == "index":
+        box_of = {lane: (i % gc, i // gc) for i, lane in enumerate(lanes)}
+    else:
+        box_of = lane_order(lane_pts, gc, gr)
     bw, bh = (x1 - x0 + 1) / gc, (y1 - y0 + 1) / gr
     attrs = {}
     used_tiles = set()
@@ -287,17 +296,45 @@ def floorplan(netlist, placed, top=None, grid=(4, 4), region=None, fill=8):
                     for lc, (kind, lut, ff, _, _) in enumerate(units):
                         if kind == "pair":
                             attrs[lut] = sites.name(sites.comb_fmt, x, y, s, lc)
-                        else:
-                            attrs[ff] = sites.name(sites.ff_fmt, x, y, s, lc)
+                        attrs[ff] = sites.name(sites.ff_fmt, x, y, s, lc)
                         placed_units += 1
         report.append(f"lane {lane:2d}: box ({c},{r}) x {bx0:.0f}-{bx0 + bw - 1:.0f} "
                       f"y {by0:.0f}-{by0 + bh - 1:.0f}: {placed_units} registers pinned "
                       f"in {ti} tiles")
     for cell, bel in attrs.items():
         mod["cells"][cell].setdefault("attributes", {})["BEL"] = bel
+    problem = check_legal(nl, attrs)
+    if problem:
+        die(f"internal error: an illegal pin ({problem})")
     report.append(f"{len(attrs)} cells pinned; left to the placer: "
                   + (", ".join(f"{n} ({why})" for why, n in sorted(skipped.items())) or "none"))
     return netlist, report
+
+
+def check_legal(nl, attrs):
+    """nextpnr's rules for the pinned flip-flops: one clock enable per slice, one clock and one
+    set/reset per tile, one cell per site, a pinned LUT's flip-flop in the LUT's logic cell.
+    Returns a description of the first violation, or None."""
+    per_slice, per_tile, sites = {}, {}, {}
+    for cell, bel in attrs.items():
+        if bel in sites:
+            return f"{cell} and {sites[bel]} on {bel}"
+        sites[bel] = cell
+        if nl.cells[cell]["type"] != "TRELLIS_FF":
+            continue
+        m = re.match(r"^(X\d+/Y\d+)/SLICE([A-D])\.[A-Z]+([01])$", bel)
+        tile, slice_ = m.group(1), m.group(1) + m.group(2)
+        tkey, skey = nl.control_keys(cell)
+        if per_tile.setdefault(tile, tkey) != tkey:
+            return f"two clock/set-reset groups in tile {tile}"
+        if per_slice.setdefault(slice_, skey) != skey:
+            return f"two clock enables in slice {slice_}"
+        unit = nl.unit(cell)
+        if unit and unit[0] == "pair" and unit[1] in attrs:
+            lut_bel = attrs[unit[1]]
+            if lut_bel[:-4] + lut_bel[-1] != bel[:-3] + bel[-1]:
+                return f"{cell} on {bel}, its LUT on {lut_bel}"
+    return None
 
 
 def selftest():
@@ -311,10 +348,10 @@ def selftest():
         return {"type": "LUT4", "port_directions": {"A": "input", "Z": "output"},
                 "connections": {"A": [a], "Z": [z]}}
     core = "gen_sgu.u_sgu.u_core"
-    cells = {"l0": lut(3, 10), "f0": ff(10, 11, 4), "f1": ff(11, 12, 4),
+    cells = {"l0": lut(3, 10), "f0": ff(10, 11, 4), "f1": ff(11, 12, 4), "k": ff(12, 13, 6),
              "l1": lut(3, 20), "g0": ff(20, 21, 5), "g1": ff(21, 22, 5),
              "s": lut(3, 30), "h0": ff(30, 31, 4), "h1": ff(30, 32, 4)}
-    netnames = {f"{core}.gen_lane[0].u_lane.ctl": {"bits": [11, 12, 31]},
+    netnames = {f"{core}.gen_lane[0].u_lane.ctl": {"bits": [11, 12, 13, 31]},
                 f"{core}.gen_lane[1].u_lane.ctl": {"bits": [21, 22, 32]}}
     netlist = {"modules": {"top": {"attributes": {"top": "1"}, "cells": cells,
                                    "netnames": netnames}}}
@@ -328,17 +365,23 @@ def selftest():
     c = out["modules"]["top"]["cells"]
     got = {n: c[n].get("attributes", {}).get("BEL") for n in c}
     errors = []
-    if not (got["l0"] or "").endswith("SLICEA.LUT0") or got["f0"]:
-        errors.append(f"f0 not pinned through its LUT: {got}")
+    if not (got["l0"] or "").endswith(".LUT0") or got["f0"] != got["l0"][:-4] + "FF0":
+        errors.append(f"f0 not pinned with its LUT, in the LUT's logic cell: {got}")
     if not (got["f1"] or "").startswith("X") or got["h0"] or got["h1"] or got["s"]:
         errors.append(f"f1 pinned itself, h0/h1 left alone: {got}")
     lane0_x = {int(BEL_XY.match(got[n]).group(1)) for n in ("l0", "f1")}
     lane1_x = {int(BEL_XY.match(got[n]).group(1)) for n in ("l1", "g1")}
     if max(lane0_x) > 20 or min(lane1_x) <= 20:
         errors.append(f"lane 0 not in the left box, lane 1 not in the right: {got}")
-    if got["l0"].split("/")[:2] == got["f1"].split("/")[:2] and \
-            got["l0"].split("/")[2][:6] == got["f1"].split("/")[2][:6]:
-        pass  # same slice, same clock enable: legal
+    if not got["k"] or got["k"].rsplit(".", 1)[0] in (got["f0"].rsplit(".", 1)[0],
+                                                       got["f1"].rsplit(".", 1)[0]):
+        errors.append(f"k (another clock enable) unpinned or in f0's or f1's slice: {got}")
+    nl = Netlist(out["modules"]["top"])
+    if check_legal(nl, {n: b for n, b in got.items() if b}):
+        errors.append("check_legal rejects the result")
+    bad = {"f0": "X1/Y1/SLICEA.FF0", "k": "X1/Y1/SLICEA.FF1"}
+    if "clock enables" not in (check_legal(nl, bad) or ""):
+        errors.append("check_legal accepts two clock enables in one slice")
     if errors:
         print("floorplan selftest: " + "; ".join(errors))
         return 1
@@ -372,6 +415,9 @@ def main():
     ap.add_argument("--region", type=parse_region)
     ap.add_argument("--fill", type=int, default=8, choices=range(2, 9),
                     help="pinned logic cells per tile (2..8)")
+    ap.add_argument("--order", choices=("first", "index"), default="first",
+                    help="lanes to boxes by the first placement's positions (rows by y, then x) "
+                         "or by lane number (row by row)")
     ap.add_argument("--report", action="store_true", help="print where each lane went")
     a = ap.parse_args()
     try:
@@ -381,12 +427,13 @@ def main():
             placed = json.load(f)
     except (OSError, ValueError) as e:
         die(f"cannot read: {e}")
-    out, report = floorplan(netlist, placed, a.top, a.grid, a.region, a.fill)
+    out, report = floorplan(netlist, placed, a.top, a.grid, a.region, a.fill, a.order)
     d = os.path.dirname(os.path.abspath(a.out))
     fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")
     try:
         with os.fdopen(fd, "w") as f:
             json.dump(out, f)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, a.out)
     except OSError as e:
         os.unlink(tmp)

@@ -65,6 +65,13 @@
 #                              LUT4 or flip-flop that drives N or more pins one copy per ~64 of
 #                              them, clustered by that placement (fpga/replicate.py; N >= 2, 0
 #                              off, the default); the netlist with the copies is NAME.rep.json
+#       --floorplan CxR        pin each lane's registers into a box of a CxR grid of boxes
+#                              (fpga/floorplan.py), from a placement without routing (the one of
+#                              --replicate, or one of its own); the pinned netlist is NAME.fp.json
+#       --floorplan-region X0:X1,Y0:Y1
+#                              the part of the die the boxes cover (default: all logic tiles)
+#       --floorplan-order first|index
+#                              lanes to boxes by the first placement (default) or by number
 #       --netlist FILE         skip synthesis: place and route FILE, the NAME.json of an earlier
 #                              run (its synth.stat is read from the same folder); mapping does
 #                              not depend on the device, so one netlist serves every ECP5 size
@@ -128,6 +135,9 @@ placer=heap
 pnr_extra=()
 netlist=
 replicate=0
+floorplan=""
+floorplan_region=""
+floorplan_order=first
 abc9_w=2000
 abc9_d=10000
 abc9_script=
@@ -160,6 +170,9 @@ while [ $# -gt 0 ]; do
     --pnr-arg=*) pnr_extra+=("${1#--pnr-arg=}"); shift ;;
     --netlist) netlist=$2; shift 2 ;;
     --replicate) replicate=$2; shift 2 ;;
+    --floorplan) floorplan=$2; shift 2 ;;
+    --floorplan-region) floorplan_region=$2; shift 2 ;;
+    --floorplan-order) floorplan_order=$2; shift 2 ;;
     --abc9-wire-delay) abc9_w=$2; shift 2 ;;
     --abc9-delay-target) abc9_d=$2; shift 2 ;;
     --abc9-script) abc9_script=$2; shift 2 ;;
@@ -179,6 +192,11 @@ case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa
 [[ "$pnr_timeout" =~ ^[0-9]+$ ]] || die "--pnr-timeout must be a number of seconds"
 [[ "$replicate" =~ ^[0-9]+$ ]] && [ "$replicate" -ne 1 ] ||
   die "--replicate must be 0 (off) or a fanout of at least 2"
+[ -z "$floorplan" ] || [[ "$floorplan" =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] ||
+  die "--floorplan takes a grid CxR, e.g. 4x4"
+[ -z "$floorplan_region" ] || [[ "$floorplan_region" =~ ^[0-9]+:[0-9]+,[0-9]+:[0-9]+$ ]] ||
+  die "--floorplan-region takes X0:X1,Y0:Y1"
+[[ "$floorplan_order" =~ ^(first|index)$ ]] || die "--floorplan-order takes first or index"
 [[ "$abc9_w" =~ ^[0-9]+$ ]] || die "--abc9-wire-delay must be a number of picoseconds"
 [[ "$abc9_d" =~ ^[0-9]+$ ]] || die "--abc9-delay-target must be a number of picoseconds (0: none)"
 abc9_d_opt=
@@ -397,26 +415,46 @@ if over=$(python3 "$here/flow_report.py" over --out "$out" --device "$device"); 
   exit 3
 fi
 pnr_json="$out/$name.json"
-if [ "$replicate" -gt 0 ]; then
-  # Replication of high-fanout drivers (fpga/replicate.py): a placement without routing, the
-  # copies clustered by it, then place and route from scratch on the netlist with the copies.
-  echo "flow: $name: placement for replication (fanout >= $replicate) ..."
-  rm -f "$out/$name.preplace.json" "$out/$name.rep.json"
+preplaced=0
+if [ "$replicate" -gt 0 ] || [ -n "$floorplan" ]; then
+  # A placement without routing: the replication's clusters and the floorplan's first lane
+  # positions, die tiles and site names come from it.
+  echo "flow: $name: placement without routing (replication, floorplan) ..."
+  rm -f "$out/$name.preplace.json" "$out/$name.rep.json" "$out/$name.fp.json"
   rep_args=(--"$device" --package "$package" --json "$out/$name.json" --freq "$freq"
             --seed "${seed_list[0]}" --placer "$placer" --timing-allow-fail --no-route
             --write "$out/$name.preplace.json" -l "$out/preplace.log" -q "${pnr_extra[@]}")
   if [ -n "$lpf" ]; then rep_args+=(--lpf "$(relpath "$lpf")"); else rep_args+=(--out-of-context); fi
-  if "$nextpnr" "${rep_args[@]}" > "$out/preplace.out" 2>&1 &&
-     python3 "$here/replicate.py" "$out/$name.json" "$out/$name.preplace.json" \
+  if "$nextpnr" "${rep_args[@]}" > "$out/preplace.out" 2>&1; then
+    preplaced=1
+  else
+    # A design that does not fit stops here; place and route below reports why.
+    echo "flow: $name: the placement without routing failed (see $out/preplace.log); placing without copies or floorplan" >&2
+  fi
+fi
+if [ "$replicate" -gt 0 ] && [ $preplaced -eq 1 ]; then
+  # Replication of high-fanout drivers (fpga/replicate.py): the copies clustered by the
+  # placement above, then place and route from scratch on the netlist with the copies.
+  if python3 "$here/replicate.py" "$out/$name.json" "$out/$name.preplace.json" \
        "$out/$name.rep.json" --top "$top" --min-fanout "$replicate" > "$out/replicate.log"; then
     head -1 "$out/replicate.log" | sed "s/^replicate:/flow: $name: replicate:/"
     pnr_json="$out/$name.rep.json"
-    rm -f "$out/$name.preplace.json"
   else
-    # A design that does not fit stops here; place and route below reports why.
-    echo "flow: $name: the placement for replication failed (see $out/preplace.log); placing without copies" >&2
+    die "fpga/replicate.py failed (see above)"
   fi
 fi
+if [ -n "$floorplan" ] && [ $preplaced -eq 1 ]; then
+  fp_args=(--top "$top" --grid "$floorplan" --order "$floorplan_order" --report)
+  [ -z "$floorplan_region" ] || fp_args+=(--region "$floorplan_region")
+  if python3 "$here/floorplan.py" "$pnr_json" "$out/$name.preplace.json" "$out/$name.fp.json" \
+       "${fp_args[@]}" > "$out/floorplan.log"; then
+    tail -1 "$out/floorplan.log" | sed "s/^/flow: $name: floorplan: /"
+    pnr_json="$out/$name.fp.json"
+  else
+    die "fpga/floorplan.py failed (see above)"
+  fi
+fi
+rm -f "$out/$name.preplace.json"
 for seed in "${seed_list[@]}"; do
   echo "flow: $name: place and route ($device, $freq MHz, seed $seed) ..."
   pnr_args=(--"$device" --package "$package" --json "$pnr_json" --freq "$freq"
