@@ -52,7 +52,9 @@ import statistics
 import sys
 import tempfile
 
-BEL_XY = re.compile(r"^X(\d+)/Y(\d+)/(.+)$")
+import netlist_json
+
+BEL_XY = netlist_json.BEL_XY
 LANE_CTL = re.compile(r"\.gen_lane\[(\d+)\]\.u_lane\.ctl$")
 # Per-lane generate blocks of the core and its register file (the lane index is the block's).
 LANE_GEN = re.compile(r"\.u_core\.(?:u_regfile\.)?(?:gen_[a-z0-9_]+\[\d+\]\.)?"
@@ -73,18 +75,10 @@ def die(msg):
 
 
 def top_module(netlist, name=None):
-    mods = netlist.get("modules", {})
-    if not mods:
-        die("no modules in the netlist")
-    if name:
-        if name not in mods:
-            die(f"no module {name} in the netlist")
-        return mods[name]
-    tops = [m for m in mods.values()
-            if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""]
-    if len(tops) == 1:
-        return tops[0]
-    return mods[max(mods, key=lambda m: len(mods[m].get("cells", {})))]
+    try:
+        return netlist_json.top_module(netlist, name)
+    except netlist_json.InputError as e:
+        die(str(e))
 
 
 class Sites:
@@ -222,11 +216,10 @@ def floorplan(netlist, placed, top=None, grid=(4, 4), region=None, fill=8, order
     mod = top_module(netlist, top)
     nl = Netlist(mod)
     sites = Sites(placed)
-    loc = {}
-    for name, cell in top_module(placed).get("cells", {}).items():
-        m = BEL_XY.match(cell.get("attributes", {}).get("NEXTPNR_BEL", ""))
-        if m:
-            loc[name] = (int(m.group(1)), int(m.group(2)))
+    try:
+        loc = netlist_json.placed_locations(placed)
+    except netlist_json.InputError as e:
+        die(str(e))
     lane_of = nl.lanes_of_ffs()
     if not lane_of:
         die("no lane registers found in the netlist (is it an SGU board's mapped netlist?)")
@@ -421,12 +414,10 @@ def main():
     ap.add_argument("--report", action="store_true", help="print where each lane went")
     a = ap.parse_args()
     try:
-        with open(a.netlist) as f:
-            netlist = json.load(f)
-        with open(a.placed) as f:
-            placed = json.load(f)
-    except (OSError, ValueError) as e:
-        die(f"cannot read: {e}")
+        netlist = netlist_json.load(a.netlist)
+        placed = netlist_json.load(a.placed)
+    except netlist_json.InputError as e:
+        die(str(e))
     out, report = floorplan(netlist, placed, a.top, a.grid, a.region, a.fill, a.order)
     d = os.path.dirname(os.path.abspath(a.out))
     fd, tmp = tempfile.mkstemp(dir=d, suffix=".tmp")

@@ -31,11 +31,11 @@ import copy
 import json
 import math
 import os
-import re
 import sys
 import tempfile
 
-BEL = re.compile(r"X(\d+)/Y(\d+)/")
+import netlist_json
+
 DRIVER_TYPES = {"LUT4": "Z", "TRELLIS_FF": "Q"}
 CLOCK_PORTS = {"CLK", "WCK", "CLKA", "CLKB", "CLKI", "CLKFB"}
 
@@ -46,35 +46,17 @@ def die(msg):
 
 
 def top_module(netlist, name):
-    mods = netlist.get("modules", {})
-    if name:
-        if name not in mods:
-            die(f"no module {name} in the netlist")
-        return mods[name]
-    tops = [m for m in mods.values()
-            if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""]
-    if len(tops) != 1:
-        die("cannot tell the top module (give --top)")
-    return tops[0]
+    try:
+        return netlist_json.top_module(netlist, name)
+    except netlist_json.InputError as e:
+        die(str(e))
 
 
 def placed_locations(placed):
-    """cell name -> (x, y); a packed cell named NAME$SUFFIX also gives NAME's location."""
-    mods = placed.get("modules", {})
-    mod = next(iter(mods.values())) if len(mods) == 1 else top_module(placed, None)
-    loc = {}
-    base = {}
-    for name, cell in mod.get("cells", {}).items():
-        m = BEL.match(str(cell.get("attributes", {}).get("NEXTPNR_BEL", "")))
-        if not m:
-            continue
-        xy = (int(m.group(1)), int(m.group(2)))
-        loc[name] = xy
-        if "$" in name:
-            base.setdefault(name.split("$", 1)[0], xy)
-    for k, v in base.items():
-        loc.setdefault(k, v)
-    return loc
+    try:
+        return netlist_json.placed_locations(placed)
+    except netlist_json.InputError as e:
+        die(str(e))
 
 
 def kmeans(points, k):
@@ -331,11 +313,9 @@ def main():
     if a.min_fanout < 2 or a.group < 1:
         die("--min-fanout must be at least 2 and --group at least 1")
     try:
-        with open(a.netlist) as f:
-            netlist = json.load(f)
-        with open(a.placed) as f:
-            placed = json.load(f)
-    except (OSError, ValueError) as e:
+        netlist = netlist_json.load(a.netlist)
+        placed = netlist_json.load(a.placed)
+    except netlist_json.InputError as e:
         die(str(e))
     loc = placed_locations(placed)
     if not loc:
