@@ -110,7 +110,7 @@ class Sites:
 
     @staticmethod
     def _format(site):
-        # e.g. SLICEA.LUT0 / SLICEA.FF1: the slice letter and the cell's index in the slice
+        # e.g. SLICEA.K0 / SLICEA.FF1 (nextpnr 0.11): the slice letter and the cell's index in the slice
         m = re.match(r"^SLICE([A-D])\.([A-Z]+)([01])$", site)
         if not m:
             return None
@@ -316,7 +316,7 @@ def check_legal(nl, attrs):
         if nl.cells[cell]["type"] != "TRELLIS_FF":
             continue
         m = re.match(r"^(X\d+/Y\d+)/SLICE([A-D])\.[A-Z]+([01])$", bel)
-        tile, slice_ = m.group(1), m.group(1) + m.group(2)
+        tile, slice_ = m.group(1), f"{m.group(1)}/SLICE{m.group(2)}"
         tkey, skey = nl.control_keys(cell)
         if per_tile.setdefault(tile, tkey) != tkey:
             return f"two clock/set-reset groups in tile {tile}"
@@ -325,7 +325,8 @@ def check_legal(nl, attrs):
         unit = nl.unit(cell)
         if unit and unit[0] == "pair" and unit[1] in attrs:
             lut_bel = attrs[unit[1]]
-            if lut_bel[:-4] + lut_bel[-1] != bel[:-3] + bel[-1]:
+            lm = re.match(r"^(X\d+/Y\d+/SLICE[A-D])\.[A-Z]+([01])$", lut_bel)
+            if not lm or (lm.group(1), lm.group(2)) != (slice_, m.group(3)):
                 return f"{cell} on {bel}, its LUT on {lut_bel}"
     return None
 
@@ -350,15 +351,15 @@ def selftest():
                                    "netnames": netnames}}}
     pl = {"f0": ("X10/Y10/SLICEA.FF0", "TRELLIS_FF"), "f1": ("X11/Y10/SLICEA.FF0", "TRELLIS_FF"),
           "g0": ("X30/Y30/SLICEB.FF1", "TRELLIS_FF"), "g1": ("X31/Y30/SLICEA.FF0", "TRELLIS_FF"),
-          "l0": ("X10/Y10/SLICEA.LUT0", "TRELLIS_COMB"), "x": ("X2/Y2/SLICEA.LUT0", "TRELLIS_COMB"),
-          "y": ("X39/Y39/SLICEA.LUT0", "TRELLIS_COMB")}
+          "l0": ("X10/Y10/SLICEA.K0", "TRELLIS_COMB"), "x": ("X2/Y2/SLICEA.K0", "TRELLIS_COMB"),
+          "y": ("X39/Y39/SLICEA.K0", "TRELLIS_COMB")}
     placed = {"modules": {"top": {"cells": {
         n: {"type": t, "attributes": {"NEXTPNR_BEL": b}} for n, (b, t) in pl.items()}}}}
     out, report = floorplan(netlist, placed, grid=(2, 1), fill=8)
     c = out["modules"]["top"]["cells"]
     got = {n: c[n].get("attributes", {}).get("BEL") for n in c}
     errors = []
-    if not (got["l0"] or "").endswith(".LUT0") or got["f0"] != got["l0"][:-4] + "FF0":
+    if not (got["l0"] or "").endswith(".K0") or got["f0"] != got["l0"][:-2] + "FF0":
         errors.append(f"f0 not pinned with its LUT, in the LUT's logic cell: {got}")
     if not (got["f1"] or "").startswith("X") or got["h0"] or got["h1"] or got["s"]:
         errors.append(f"f1 pinned itself, h0/h1 left alone: {got}")
@@ -375,6 +376,9 @@ def selftest():
     bad = {"f0": "X1/Y1/SLICEA.FF0", "k": "X1/Y1/SLICEA.FF1"}
     if "clock enables" not in (check_legal(nl, bad) or ""):
         errors.append("check_legal accepts two clock enables in one slice")
+    bad = {"l0": "X1/Y1/SLICEA.K1", "f0": "X1/Y1/SLICEA.FF0"}
+    if "its LUT" not in (check_legal(nl, bad) or ""):
+        errors.append("check_legal accepts a flip-flop outside its LUT's logic cell")
     if errors:
         print("floorplan selftest: " + "; ".join(errors))
         return 1
