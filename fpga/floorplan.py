@@ -33,7 +33,7 @@ Every other cell is left to the placer, which places around the pins (the pins a
 nextpnr never moves a cell with a `BEL` attribute).
 
 Usage: fpga/floorplan.py NETLIST.json PLACED.json OUT.json [--top MODULE] [--grid CxR]
-                         [--region X0:X1,Y0:Y1] [--fill N] [--report]
+                         [--region X0:X1,Y0:Y1] [--fill N] [--order first|index] [--report]
        fpga/floorplan.py selftest
 
   NETLIST.json  the mapped netlist that will be placed (flow.sh's NAME.json or NAME.rep.json)
@@ -67,6 +67,9 @@ LANE_VEC = {r"\.u_core\.l2_data_q": 64, r"\.u_core\.u_regfile\.ws_q": 64,
             r"\.u_core\.u_regfile\.wl_q": 64, r"\.u_core\.u_vote\.data_i": 64,
             r"\.u_lsu\.wdata_i": 64}
 SLICES = "ABCD"
+# A logic site inside a tile, as nextpnr 0.11 names it: SLICEA.K0 (a LUT), SLICEA.FF1 (a
+# flip-flop): the slice letter, the kind, the logic cell's index in the slice.
+SITE = re.compile(r"^SLICE([A-D])\.([A-Z]+)([01])$")
 
 
 def die(msg):
@@ -110,11 +113,8 @@ class Sites:
 
     @staticmethod
     def _format(site):
-        # e.g. SLICEA.K0 / SLICEA.FF1 (nextpnr 0.11): the slice letter and the cell's index in the slice
-        m = re.match(r"^SLICE([A-D])\.([A-Z]+)([01])$", site)
-        if not m:
-            return None
-        return "SLICE{s}." + m.group(2) + "{i}"
+        m = SITE.match(site)
+        return "SLICE{s}." + m.group(2) + "{i}" if m else None
 
     def name(self, fmt, x, y, slice_idx, lc):
         return f"X{x}/Y{y}/" + fmt.format(s=SLICES[slice_idx], i=lc)
@@ -228,19 +228,15 @@ def floorplan(netlist, placed, top=None, grid=(4, 4), region=None, fill=8, order
     if gc * gr < len(lanes):
         die(f"a {gc}x{gr} grid has fewer boxes than the {len(lanes)} lanes")
     # Units to pin per lane.
+    # (unit() pairs a LUT with a flip-flop only when it drives no other, so no LUT is pinned
+    # twice.)
     per_lane = collections.defaultdict(list)
     skipped = collections.Counter()
-    seen_luts = set()
     for ff, lane in sorted(lane_of.items()):
         u = nl.unit(ff)
         if u is None:
             skipped["fed by a carry chain, a slice multiplexer or a shared LUT"] += 1
             continue
-        if u[0] == "pair":
-            if u[1] in seen_luts:
-                skipped["LUT shared"] += 1
-                continue
-            seen_luts.add(u[1])
         per_lane[lane].append((u[0], u[1], ff) + nl.control_keys(ff))
     lane_pts = {l: [loc[u[2]] for u in per_lane[l] if u[2] in loc] for l in lanes}
     missing = [l for l in lanes if not lane_pts[l]]
@@ -315,8 +311,10 @@ def check_legal(nl, attrs):
         sites[bel] = cell
         if nl.cells[cell]["type"] != "TRELLIS_FF":
             continue
-        m = re.match(r"^(X\d+/Y\d+)/SLICE([A-D])\.[A-Z]+([01])$", bel)
-        tile, slice_ = m.group(1), f"{m.group(1)}/SLICE{m.group(2)}"
+        xy = BEL_XY.match(bel)
+        m = SITE.match(xy.group(3))
+        tile = f"X{xy.group(1)}/Y{xy.group(2)}"
+        slice_ = f"{tile}/SLICE{m.group(1)}"
         tkey, skey = nl.control_keys(cell)
         if per_tile.setdefault(tile, tkey) != tkey:
             return f"two clock/set-reset groups in tile {tile}"
@@ -325,8 +323,10 @@ def check_legal(nl, attrs):
         unit = nl.unit(cell)
         if unit and unit[0] == "pair" and unit[1] in attrs:
             lut_bel = attrs[unit[1]]
-            lm = re.match(r"^(X\d+/Y\d+/SLICE[A-D])\.[A-Z]+([01])$", lut_bel)
-            if not lm or (lm.group(1), lm.group(2)) != (slice_, m.group(3)):
+            lxy = BEL_XY.match(lut_bel)
+            lm = SITE.match(lxy.group(3)) if lxy else None
+            if not lm or (lxy.group(1), lxy.group(2), lm.group(1), lm.group(3)) != \
+                    (xy.group(1), xy.group(2), m.group(1), m.group(3)):
                 return f"{cell} on {bel}, its LUT on {lut_bel}"
     return None
 

@@ -26,12 +26,12 @@ Usage: fpga/placement.py NETLIST.json PLACED.json [GROUP ...]
 Exit status 0; 2 on bad input.
 """
 
-import json
 import re
 import statistics
 import sys
 
-BEL = re.compile(r"X(\d+)/Y(\d+)/")
+import netlist_json
+
 LANE = re.compile(r"\.gen_lane\[(\d+)\]\.u_lane\.ctl$")
 
 
@@ -41,20 +41,19 @@ def die(msg):
 
 
 def top_module(netlist):
-    mods = netlist.get("modules", {})
-    if not mods:
-        die("no modules in the netlist")
-    return mods[max(mods, key=lambda m: len(mods[m].get("cells", {})))]
+    try:
+        return netlist_json.top_module(netlist)
+    except netlist_json.InputError as e:
+        die(str(e))
 
 
 class Placement:
     def __init__(self, netlist, placed):
         self.syn = top_module(netlist)
-        self.loc = {}
-        for name, cell in top_module(placed).get("cells", {}).items():
-            m = BEL.search(cell.get("attributes", {}).get("NEXTPNR_BEL", ""))
-            if m:
-                self.loc[name] = (int(m.group(1)), int(m.group(2)))
+        try:
+            self.loc = netlist_json.placed_locations(placed)
+        except netlist_json.InputError as e:
+            die(str(e))
         if not self.loc:
             die("the placed netlist has no NEXTPNR_BEL attributes (write it after placement)")
         self.driver = {}
@@ -182,12 +181,10 @@ def main():
         print(__doc__)
         sys.exit(0 if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help") else 2)
     try:
-        with open(sys.argv[1]) as f:
-            netlist = json.load(f)
-        with open(sys.argv[2]) as f:
-            placed = json.load(f)
-    except (OSError, ValueError) as e:
-        die(f"cannot read: {e}")
+        netlist = netlist_json.load(sys.argv[1])
+        placed = netlist_json.load(sys.argv[2])
+    except netlist_json.InputError as e:
+        die(str(e))
     print(report(Placement(netlist, placed), sys.argv[3:]))
 
 
