@@ -760,7 +760,8 @@ module sgu_core #(
   // The selects are per lane and port: the decision (a compare of registered specifiers) is
   // made once, and each lane's select is it and the lane's write mask.
   logic [1:0]          xf_lo_d;      // rs1, rs2: from x_val (decided on x_short_wr: XfEarly_A)
-  logic [1:0]          xf_lo_e;      // ... the same from registered fields (the datapath's)
+  logic [1:0]          xf_lo_e;      // ... the same from registered fields (xf1_q's reference)
+  logic [1:0]          xf1_q;        // ... decided a cycle early (the datapath's: below)
   logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val (the reference of xf3_q)
   logic [1:0]          xf3_q;        // ... decided a cycle early (the datapath's: below)
   logic [NumLanes-1:0] xf_lanes;     // lanes the forwarded result was written in (scalar: all)
@@ -791,7 +792,7 @@ module sgu_core #(
     assign xf3_lo_d[p] = l2_short_wr && r_dec_q.rs_used[p] &&
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      assign fx_sel[p][l] = xf_lo_e[p] && xf_lanes[l];
+      assign fx_sel[p][l] = xf1_q[p] && xf_lanes[l];
       assign fl_sel[p][l] = xf3_q[p] && xf3_lanes[l];
     end
   end
@@ -1693,6 +1694,40 @@ module sgu_core #(
     end
   end
 
+  // The distance-1 forward's decision (xf_lo_e) a cycle early, the same way: in the next cycle
+  // X holds R's instruction (r_advance), or keeps its own (x_stay), or is empty; R holds D's
+  // (d_to_r) or the one waiting there. Each writer is checked against each reader, and the
+  // late decisions choose last. The writer's own part is x_fwd_ok's (the forwardable result,
+  // and a vector destination with no active lane: exec_q as X's instruction leaves, exec_d,
+  // when R's moves on). Xf1Early_A compares it with xf_lo_e (but in a cycle of kill_q, which
+  // drops the instruction in X and empties R: nothing loaded at the edge after it is used).
+  logic [1:0] xf1_d;
+  logic       xw_ok_r, xw_ok_x;  // R's instruction forwards from X (if it moves on), X's (stays)
+  assign xw_ok_r = r_chk && r_dec_q.writes && !r_dec_q.is_long && !wb_late(r_dec_q.wb) &&
+                   (!(x_done ? exec_d == '0 : exec_none_q) ||
+                    (r_dec_q.rd[5] && r_dec_q.opcode != OpLd));
+  assign xw_ok_x = x_fwdable_q && (!exec_none_q || x_fwd_scalar_q);
+  for (genvar p = 0; p < 2; p++) begin : gen_xf1
+    logic rd_r, rd_x;  // the next reader's source p is forwardable from R's, X's writer
+    assign rd_r = d_to_r ? hr_d.used[p] && fwd_lo(r_dec_q.rd, r_dec_q.rd_pair, hr_d.rs[p],
+                                                  hr_d.rs_pair[p], p)
+                         : hr_r.used[p] && fwd_lo(r_dec_q.rd, r_dec_q.rd_pair, hr_r.rs[p],
+                                                  hr_r.rs_pair[p], p);
+    assign rd_x = d_to_r ? hr_d.used[p] && fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, hr_d.rs[p],
+                                                  hr_d.rs_pair[p], p)
+                         : hr_r.used[p] && fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, hr_r.rs[p],
+                                                  hr_r.rs_pair[p], p);
+    assign xf1_d[p] = !start && !wd_fire &&
+                      (r_advance ? xw_ok_r && rd_r : x_stay && xw_ok_x && rd_x);
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xf1_q <= '0;
+    end else begin
+      xf1_q <= xf1_d;
+    end
+  end
+
   // The memory instruction's wait in X (x_mem_wait) for the next cycle: X's instruction then
   // is a store (R's if it moves on), the records then are x_rec and L2 .. L6's (start clears
   // them), the long writers among them x_rec's and L2 .. L5's (lw_valid[5:1] of the next cycle).
@@ -1887,6 +1922,7 @@ module sgu_core #(
   // holds them only while X keeps a long operation, which then does not accept).
   `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
   `SGU_ASSERT(Xf3Early_A, xf3_q == xf3_lo_d)
+  `SGU_ASSERT(Xf1Early_A, !kill_q |-> xf1_q == xf_lo_e)
   // A reader of rs1's nonzero flag never took rs1 from the distance-1 forward (the flag is not
   // computed from it: sgu_regfile nz_o); an illegal word or a fetch fault token traps in X
   // without reading it (and has no hazard check).
