@@ -801,7 +801,13 @@ module sgu_core #(
     assign fl_lo[l] = l2_val[l][31:0];
   end
 
-  assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
+  // A scalar destination's forward goes to every lane, but a scalar load's only if it had an
+  // active lane (with none it makes no access and writes nothing); a vector destination's to
+  // the lanes it wrote (exec_q: none if no lane is active). The condition is here, on X's
+  // registers, rather than in xf1_q's decision a cycle early, where it would wait for the mask
+  // X's instruction leaves (exec_d, the end of the mask stack's logic).
+  assign xf_lanes  = !x_dec_q.rd[5] ? x_lanes :
+                     (x_dec_q.opcode == OpLd && exec_none_q) ? '0 : '1;
   assign xf3_lanes = l2_q.rd[5] ? '1 : l2_q.lanes;
 
   // The forwards of the instruction in X, for the waveform view (docs/waveforms.md) and the
@@ -1697,16 +1703,16 @@ module sgu_core #(
   // The distance-1 forward's decision (xf_lo_e) a cycle early, the same way: in the next cycle
   // X holds R's instruction (r_advance), or keeps its own (x_stay), or is empty; R holds D's
   // (d_to_r) or the one waiting there. Each writer is checked against each reader, and the
-  // late decisions choose last. The writer's own part is x_fwd_ok's (the forwardable result,
-  // and a vector destination with no active lane: exec_q as X's instruction leaves, exec_d,
-  // when R's moves on). Xf1Early_A compares it with xf_lo_e (but in a cycle of kill_q, which
-  // drops the instruction in X and empties R: nothing loaded at the edge after it is used).
+  // late decisions choose last. The writer's own part is x_fwdable_q's (a short result X
+  // forwards); x_fwd_ok's other part, no active lane, is applied per lane by xf_lanes, from X's
+  // registers (an early copy would wait for exec_d: on the SIMD16 board's netlist that made
+  // xf1_q's input the deepest path, 12 LUTs and two carry cells from the mask stack). Xf1Early_A
+  // compares the selects with those from xf_lo_e (but in a cycle of kill_q, which drops the
+  // instruction in X and empties R: nothing loaded at the edge after it is used).
   logic [1:0] xf1_d;
   logic       xw_ok_r, xw_ok_x;  // R's instruction forwards from X (if it moves on), X's (stays)
-  assign xw_ok_r = r_chk && r_dec_q.writes && !r_dec_q.is_long && !wb_late(r_dec_q.wb) &&
-                   (!(x_done ? exec_d == '0 : exec_none_q) ||
-                    (r_dec_q.rd[5] && r_dec_q.opcode != OpLd));
-  assign xw_ok_x = x_fwdable_q && (!exec_none_q || x_fwd_scalar_q);
+  assign xw_ok_r = r_chk && r_dec_q.writes && !r_dec_q.is_long && !wb_late(r_dec_q.wb);
+  assign xw_ok_x = x_fwdable_q;
   for (genvar p = 0; p < 2; p++) begin : gen_xf1
     logic rd_r, rd_x;  // the next reader's source p is forwardable from R's, X's writer
     assign rd_r = d_to_r ? hr_d.used[p] && fwd_lo(r_dec_q.rd, r_dec_q.rd_pair, hr_d.rs[p],
@@ -1922,7 +1928,15 @@ module sgu_core #(
   // holds them only while X keeps a long operation, which then does not accept).
   `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
   `SGU_ASSERT(Xf3Early_A, xf3_q == xf3_lo_d)
-  `SGU_ASSERT(Xf1Early_A, !kill_q |-> xf1_q == xf_lo_e)
+`ifndef SYNTHESIS
+  // The lanes' distance-1 forward selects as the decision made in the cycle of the forward
+  // gives them (xf_lo_e, with x_fwd_ok's "no active lane" and the written lanes).
+  logic [1:0][NumLanes-1:0] fx_sel_ref;
+  for (genvar p = 0; p < 2; p++) begin : gen_fx_ref
+    assign fx_sel_ref[p] = xf_lo_e[p] ? (x_dec_q.rd[5] ? '1 : x_lanes) : '0;
+  end
+  `SGU_ASSERT(Xf1Early_A, !kill_q |-> fx_sel == fx_sel_ref)
+`endif
   // A reader of rs1's nonzero flag never took rs1 from the distance-1 forward (the flag is not
   // computed from it: sgu_regfile nz_o); an illegal word or a fetch fault token traps in X
   // without reading it (and has no hazard check).

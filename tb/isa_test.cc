@@ -372,7 +372,7 @@ TEST_P(IsaTest, Lockstep) {
 // read alone, an odd register written then its pair read, rs3), distance-2 reads (the low-word
 // forward from fw3_q, and the cases that wait in R for the register file's bypass), shuffle
 // results at distances 1 and 2, scalar results, load
-// results, store data and load addresses just computed, short results feeding long operations
+// results (and loads under an empty mask, which write nothing and forward nothing), store data and load addresses just computed, short results feeding long operations
 // (which hold X for LanesPerMfu passes while the forwarded value must stay), and long results
 // read by short ones. Every retired value is checked against the golden model, under a full
 // and a partial launch mask (a forwarded result must reach only the lanes it was written in).
@@ -412,6 +412,15 @@ const char* const kForwardProgram = R"(
   addi v19, v30, 0x100
   ld.i32 v20, [v19 + 0]
   add v21, v20, v20          # a load result
+  li s5, 11                  # loads under an empty mask make no access and write nothing, so
+  li v29, 0                  #   the reader right behind takes the register, not the forward
+  split v29                  #   of the LSU's last load data
+  ld.i32 s5, [s31 + 0x100]
+  add s6, s5, s5
+  ld.i32 v20, [v19 + 0]
+  add v21, v20, v20
+  join
+  add v29, v21, s6
   add v22, v1, v2            # distance 2 (the forward from fw3_q)
   nop
   add v23, v22, v22
