@@ -1692,13 +1692,6 @@ module sgu_core #(
                               : hr_r.used[p] && fwd_lo(hw_l2.rd, hw_l2.pair, hr_r.rs[p],
                                                        hr_r.rs_pair[p], p));
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xf3_q <= '0;
-    end else begin
-      xf3_q <= xf3_d;
-    end
-  end
 
   // The distance-1 forward's decision (xf_lo_e) a cycle early, the same way: in the next cycle
   // X holds R's instruction (r_advance), or keeps its own (x_stay), or is empty; R holds D's
@@ -1726,11 +1719,14 @@ module sgu_core #(
     assign xf1_d[p] = !start && !wd_fire &&
                       (r_advance ? xw_ok_r && rd_r : x_stay && xw_ok_x && rd_x);
   end
+  // Both forward decisions' registers.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       xf1_q <= '0;
+      xf3_q <= '0;
     end else begin
       xf1_q <= xf1_d;
+      xf3_q <= xf3_d;
     end
   end
 
