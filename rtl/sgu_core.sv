@@ -760,10 +760,8 @@ module sgu_core #(
   // The selects are per lane and port: the decision (a compare of registered specifiers) is
   // made once, and each lane's select is it and the lane's write mask.
   logic [1:0]          xf_lo_d;      // rs1, rs2: from x_val (decided on x_short_wr: XfEarly_A)
-  logic [1:0]          xf_lo_e;      // ... the same from registered fields (xf1_q's reference)
-  logic [1:0]          xf1_q;        // ... decided a cycle early (the datapath's: below)
-  logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val (the reference of xf3_q)
-  logic [1:0]          xf3_q;        // ... decided a cycle early (the datapath's: below)
+  logic [1:0]          xf_lo_e;      // ... the same from registered fields (the datapath's)
+  logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val
   logic [NumLanes-1:0] xf_lanes;     // lanes the forwarded result was written in (scalar: all)
   logic [NumLanes-1:0] xf3_lanes;
   logic                x_short_wr;   // the instruction leaving X writes a short result
@@ -792,8 +790,8 @@ module sgu_core #(
     assign xf3_lo_d[p] = l2_short_wr && r_dec_q.rs_used[p] &&
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      assign fx_sel[p][l] = xf1_q[p] && xf_lanes[l];
-      assign fl_sel[p][l] = xf3_q[p] && xf3_lanes[l];
+      assign fx_sel[p][l] = xf_lo_e[p] && xf_lanes[l];
+      assign fl_sel[p][l] = xf3_lo_d[p] && xf3_lanes[l];
     end
   end
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
@@ -801,13 +799,7 @@ module sgu_core #(
     assign fl_lo[l] = l2_val[l][31:0];
   end
 
-  // A scalar destination's forward goes to every lane, but a scalar load's only if it had an
-  // active lane (with none it makes no access and writes nothing); a vector destination's to
-  // the lanes it wrote (exec_q: none if no lane is active). The condition is here, on X's
-  // registers, rather than in xf1_q's decision a cycle early, where it would wait for the mask
-  // X's instruction leaves (exec_d, the end of the mask stack's logic).
-  assign xf_lanes  = !x_dec_q.rd[5] ? x_lanes :
-                     (x_dec_q.opcode == OpLd && exec_none_q) ? '0 : '1;
+  assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
   assign xf3_lanes = l2_q.rd[5] ? '1 : l2_q.lanes;
 
   // The forwards of the instruction in X, for the waveform view (docs/waveforms.md) and the
@@ -1675,61 +1667,6 @@ module sgu_core #(
     end
   end
 
-  // The distance-2 forward's decision (xf3_lo_d), made a cycle early like the hazard check: in
-  // the next cycle L2 holds the record leaving X now (x_rec, hw_l2; start clears L2) and R
-  // holds D's instruction (d_to_r) or the one waiting there (whose specifiers stay in r_dec_q
-  // whether or not it moves on; an empty R's loads are never used). Both readers are compared
-  // with X's writer, and d_to_r and the writer's leaving X (x_short_wr) choose last. On the
-  // SIMD8 board at e1271a7 the compare of L2's record with R's specifiers, made in the cycle
-  // of the forward, ran on across the die into every lane's rs1 and rs2 operand registers (the
-  // routed critical path, docs/fpga.md "Routed timing, step by step"); now those selects
-  // start from a flip-flop. Xf3Early_A compares it with xf3_lo_d.
-  logic [1:0] xf3_d;
-  for (genvar p = 0; p < 2; p++) begin : gen_xf3
-    assign xf3_d[p] = !start && hw_l2.shrt &&
-                      (d_to_r ? hr_d.used[p] && fwd_lo(hw_l2.rd, hw_l2.pair, hr_d.rs[p],
-                                                       hr_d.rs_pair[p], p)
-                              : hr_r.used[p] && fwd_lo(hw_l2.rd, hw_l2.pair, hr_r.rs[p],
-                                                       hr_r.rs_pair[p], p));
-  end
-
-  // The distance-1 forward's decision (xf_lo_e) a cycle early, the same way: in the next cycle
-  // X holds R's instruction (r_advance), or keeps its own (x_stay), or is empty; R holds D's
-  // (d_to_r) or the one waiting there. Each writer is checked against each reader, and the
-  // late decisions choose last. The writer's own part is x_fwdable_q's (a short result X
-  // forwards); x_fwd_ok's other part, no active lane, is applied per lane by xf_lanes, from X's
-  // registers (an early copy would wait for exec_d: on the SIMD16 board's netlist that made
-  // xf1_q's input the deepest path, 12 LUTs and two carry cells from the mask stack). Xf1Early_A
-  // compares the selects with those from xf_lo_e (but in a cycle of kill_q, which drops the
-  // instruction in X and empties R: nothing loaded at the edge after it is used).
-  logic [1:0] xf1_d;
-  logic       xw_ok_r, xw_ok_x;  // R's instruction forwards from X (if it moves on), X's (stays)
-  assign xw_ok_r = r_chk && r_dec_q.writes && !r_dec_q.is_long && !wb_late(r_dec_q.wb);
-  assign xw_ok_x = x_fwdable_q;
-  for (genvar p = 0; p < 2; p++) begin : gen_xf1
-    logic rd_r, rd_x;  // the next reader's source p is forwardable from R's, X's writer
-    assign rd_r = d_to_r ? hr_d.used[p] && fwd_lo(r_dec_q.rd, r_dec_q.rd_pair, hr_d.rs[p],
-                                                  hr_d.rs_pair[p], p)
-                         : hr_r.used[p] && fwd_lo(r_dec_q.rd, r_dec_q.rd_pair, hr_r.rs[p],
-                                                  hr_r.rs_pair[p], p);
-    assign rd_x = d_to_r ? hr_d.used[p] && fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, hr_d.rs[p],
-                                                  hr_d.rs_pair[p], p)
-                         : hr_r.used[p] && fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, hr_r.rs[p],
-                                                  hr_r.rs_pair[p], p);
-    assign xf1_d[p] = !start && !wd_fire &&
-                      (r_advance ? xw_ok_r && rd_r : x_stay && xw_ok_x && rd_x);
-  end
-  // Both forward decisions' registers.
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      xf1_q <= '0;
-      xf3_q <= '0;
-    end else begin
-      xf1_q <= xf1_d;
-      xf3_q <= xf3_d;
-    end
-  end
-
   // The memory instruction's wait in X (x_mem_wait) for the next cycle: X's instruction then
   // is a store (R's if it moves on), the records then are x_rec and L2 .. L6's (start clears
   // them), the long writers among them x_rec's and L2 .. L5's (lw_valid[5:1] of the next cycle).
@@ -1923,16 +1860,6 @@ module sgu_core #(
   // The operand registers load at every edge that hands an instruction from R to X (x_hold
   // holds them only while X keeps a long operation, which then does not accept).
   `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
-  `SGU_ASSERT(Xf3Early_A, xf3_q == xf3_lo_d)
-`ifndef SYNTHESIS
-  // The lanes' distance-1 forward selects as the decision made in the cycle of the forward
-  // gives them (xf_lo_e, with x_fwd_ok's "no active lane" and the written lanes).
-  logic [1:0][NumLanes-1:0] fx_sel_ref;
-  for (genvar p = 0; p < 2; p++) begin : gen_fx_ref
-    assign fx_sel_ref[p] = xf_lo_e[p] ? (x_dec_q.rd[5] ? '1 : x_lanes) : '0;
-  end
-  `SGU_ASSERT(Xf1Early_A, !kill_q |-> fx_sel == fx_sel_ref)
-`endif
   // A reader of rs1's nonzero flag never took rs1 from the distance-1 forward (the flag is not
   // computed from it: sgu_regfile nz_o); an illegal word or a fetch fault token traps in X
   // without reading it (and has no hazard check).
