@@ -372,7 +372,8 @@ TEST_P(IsaTest, Lockstep) {
 // read alone, an odd register written then its pair read, rs3), distance-2 reads (the low-word
 // forward from fw3_q, and the cases that wait in R for the register file's bypass), shuffle
 // results at distances 1 and 2, scalar results, load
-// results (and loads under an empty mask, which write nothing and forward nothing), store data and load addresses just computed, short results feeding long operations
+// results (also under an empty mask, where a load writes nothing and must forward nothing),
+// store data and load addresses just computed, short results feeding long operations
 // (which hold X for LanesPerMfu passes while the forwarded value must stay), and long results
 // read by short ones. Every retired value is checked against the golden model, under a full
 // and a partial launch mask (a forwarded result must reach only the lanes it was written in).
