@@ -37,7 +37,9 @@
 #                              it: write -W / -D into its &if; docs/fpga.md "Mapping choices")
 #       --no-slicemux          map the crossbar's multiplexers with ABC like the rest instead of
 #                              onto slice multiplexers (more LUTs, fewer inputs per tile)
-#       --stop synth|pnr       stop after mapping or after place and route (default: run all
+#       --stop synth|place|pnr stop after mapping, after placement (no routing: NAME.placed.json,
+#                              nextpnr's estimate, and fpga/logic_depth.py --placed over it in
+#                              place_paths.txt), or after place and route (default: run all
 #                              steps; ecppack only with --lpf)
 #       --max-util PCT         fail (exit 3) when LUT, DSP or block RAM use exceeds PCT % of the
 #                              device (default 100: the design must fit)
@@ -185,7 +187,7 @@ done
 [ -n "$top" ] || usage
 case "$device" in 25k|45k|85k) ;; *) die "device must be 25k, 45k or 85k" ;; esac
 case "$mapper" in yowasp|debian) ;; *) die "mapper must be yowasp or debian" ;; esac
-case "$stop" in ""|synth|pnr) ;; *) die "--stop must be synth or pnr" ;; esac
+case "$stop" in ""|synth|place|pnr) ;; *) die "--stop must be synth, place or pnr" ;; esac
 case "$router" in router1|router2) ;; *) die "--router must be router1 or router2" ;; esac
 case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa" ;; esac
 [[ "$seeds" =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--seed/--seeds must be numbers separated by commas"
@@ -456,17 +458,22 @@ if [ -n "$floorplan" ] && [ $preplaced -eq 1 ]; then
 fi
 rm -f "$out/$name.preplace.json"
 for seed in "${seed_list[@]}"; do
-  echo "flow: $name: place and route ($device, $freq MHz, seed $seed) ..."
+  echo "flow: $name: place$([ "$stop" = place ] || echo " and route") ($device, $freq MHz, seed $seed) ..."
   pnr_args=(--"$device" --package "$package" --json "$pnr_json" --freq "$freq"
-            --seed "$seed" --placer "$placer" --router "$router" --timing-allow-fail
+            --seed "$seed" --placer "$placer" --timing-allow-fail
             --report "$out/report.json"
             -l "$out/pnr.log" -q "${pnr_extra[@]}")
-  if [ -n "$lpf" ]; then
+  if [ "$stop" = place ]; then
+    # Placement only, written for fpga/logic_depth.py --placed.
+    pnr_args+=(--no-route --write "$out/$name.placed.json")
+    if [ -n "$lpf" ]; then pnr_args+=(--lpf "$(relpath "$lpf")"); else pnr_args+=(--out-of-context); fi
+  elif [ -n "$lpf" ]; then
+    pnr_args+=(--router "$router")
     # The placed and routed netlist too: fpga/logic_depth.py --placed reads its positions.
     pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config"
                --write "$out/$name.routed.json")
   else
-    pnr_args+=(--out-of-context --write "$out/$name.routed.json")
+    pnr_args+=(--router "$router" --out-of-context --write "$out/$name.routed.json")
   fi
   watch_args=(--log "$out/pnr.log" --timeout "$pnr_timeout")
   [ "$router" = router2 ] && [ "$keep_routing" -eq 0 ] && watch_args+=(--diverge)
@@ -509,6 +516,17 @@ if [ $pnr_rc -ne 0 ]; then
   report pnr-failed || exit $?
   echo "flow: $name: nextpnr failed with status $pnr_rc (see $out/pnr.log)" >&2
   exit 1
+fi
+if [ "$stop" = place ]; then
+  # The placement's delays by the model fitted to routed boards (docs/fpga.md "Timing of the
+  # pipelined core"): the end bits above the clock period, by start and end line.
+  period=$(python3 -c "print(round(1000.0 / $freq, 2))")
+  python3 "$here/logic_depth.py" "$pnr_json" --placed "$out/$name.placed.json" \
+    --over "$period" --paths 40 > "$out/place_paths.txt" || die "fpga/logic_depth.py failed"
+  sed -n "1p" "$out/place_paths.txt" | sed "s/^/flow: $name: placed: /"
+  grep -m1 "worst estimated path" "$out/place_paths.txt" | sed "s/^.*; worst/flow: $name: placed: worst/"
+  report placed
+  exit $?
 fi
 if [ "$stop" = pnr ] || [ -z "$lpf" ]; then
   report routed

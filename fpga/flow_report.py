@@ -222,8 +222,9 @@ def cmd_summary(a):
     s["not_fit"] = over
     if s["fits"] is False:
         s["status"] = "does-not-fit"
-    if fmax and a.status in ("pnr-timeout", "router-diverged"):
-        # Stopped while routing: the log's only Fmax is nextpnr's estimate after placement,
+    if fmax and a.status in ("pnr-timeout", "router-diverged", "placed"):
+        # Stopped while routing, or placed only (--stop place): the log's only Fmax is
+        # nextpnr's estimate after placement,
         # which is not a result (kept apart, and never called an Fmax).
         s["fmax_placed_estimate_mhz"] = round(min(fmax.values()), 2)
         s["fmax_mhz"] = {}

@@ -318,7 +318,12 @@ def run(design, args, placed=None):
         print(f"{d:5.1f} ns  {describe(s0)}  ->  {describe(cn)} {port}   ({levels})")
         if args.verbose:
             for bit, t in path:
-                print(f"         {arrival.get(bit, 0.0):6.1f}  {t:16s} {label(bit)}")
+                at = ""
+                if placed is not None and bit in driver and driver[bit][0] in placed:
+                    at = "(%d,%d)" % placed[driver[bit][0]]
+                print(f"         {arrival.get(bit, 0.0):6.1f}  {t:16s} {at:9s} {label(bit)}")
+            if placed is not None and cn in placed:
+                print(f"         {d:6.1f}  {'end':16s} {'(%d,%d)' % placed[cn]:9s} {cn}")
         if len(shown) >= args.paths:
             break
 
