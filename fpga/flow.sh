@@ -463,17 +463,17 @@ for seed in "${seed_list[@]}"; do
             --seed "$seed" --placer "$placer" --timing-allow-fail
             --report "$out/report.json"
             -l "$out/pnr.log" -q "${pnr_extra[@]}")
+  [ "$stop" = place ] || pnr_args+=(--router "$router")
   if [ "$stop" = place ]; then
     # Placement only, written for fpga/logic_depth.py --placed.
     pnr_args+=(--no-route --write "$out/$name.placed.json")
     if [ -n "$lpf" ]; then pnr_args+=(--lpf "$(relpath "$lpf")"); else pnr_args+=(--out-of-context); fi
   elif [ -n "$lpf" ]; then
-    pnr_args+=(--router "$router")
     # The placed and routed netlist too: fpga/logic_depth.py --placed reads its positions.
     pnr_args+=(--lpf "$(relpath "$lpf")" --textcfg "$out/$name.config"
                --write "$out/$name.routed.json")
   else
-    pnr_args+=(--router "$router" --out-of-context --write "$out/$name.routed.json")
+    pnr_args+=(--out-of-context --write "$out/$name.routed.json")
   fi
   watch_args=(--log "$out/pnr.log" --timeout "$pnr_timeout")
   [ "$router" = router2 ] && [ "$keep_routing" -eq 0 ] && watch_args+=(--diverge)
