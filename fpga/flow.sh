@@ -49,7 +49,13 @@
 #       --seeds N,M,...        try these seeds in turn until one routes: with router2 an attempt
 #                              stops as soon as the router diverges (fpga/pnr_watch.py), and
 #                              the next seed is placed and routed; the summary lists every
-#                              attempt (status router-diverged when none routed)
+#                              attempt (status router-diverged when none routed). With
+#                              --stop place every seed is placed and modelled
+#                              (place_paths.seedN.txt, pnr.seedN.log); the seed with the fewest
+#                              end bits above the clock period is kept as NAME.placed.json and
+#                              place_paths.txt. One placement's count moves by a factor of two
+#                              or more with the seed (docs/fpga.md): rank netlists on several
+#                              seeds, not one
 #       --keep-routing         never stop router2 for diverging (only --pnr-timeout stops it)
 #       --placer heap|static|sa
 #                              nextpnr placer (default heap, nextpnr's; static, the
@@ -457,6 +463,23 @@ if [ -n "$floorplan" ] && [ $preplaced -eq 1 ]; then
   fi
 fi
 rm -f "$out/$name.preplace.json"
+
+# --stop place: the placement's delays by the model fitted to routed boards (docs/fpga.md
+# "Timing of the pipelined core"): the end bits above the clock period, by start and end line.
+place_model() {  # seed
+  local period
+  period=$(python3 -c "print(round(1000.0 / $freq, 2))")
+  mv "$out/$name.placed.json" "$out/$name.placed.seed$1.json"
+  cp "$out/pnr.log" "$out/pnr.seed$1.log"
+  python3 "$here/logic_depth.py" "$pnr_json" --placed "$out/$name.placed.seed$1.json" \
+    --over "$period" --paths 40 > "$out/place_paths.seed$1.txt" || die "fpga/logic_depth.py failed"
+}
+place_counts() {  # place_paths file -> "late-end-bits worst-ns"
+  local n w
+  n=$(sed -n '1s/^\([0-9]*\) of .*/\1/p' "$1")
+  w=$(sed -n 's/.*worst estimated path \([0-9.]*\) ns.*/\1/p' "$1" | head -1)
+  echo "${n:-0} ${w:-0}"
+}
 for seed in "${seed_list[@]}"; do
   echo "flow: $name: place$([ "$stop" = place ] || echo " and route") ($device, $freq MHz, seed $seed) ..."
   pnr_args=(--"$device" --package "$package" --json "$pnr_json" --freq "$freq"
@@ -482,7 +505,7 @@ for seed in "${seed_list[@]}"; do
   python3 "$here/pnr_watch.py" "${watch_args[@]}" -- "$nextpnr" "${pnr_args[@]}" \
     > "$out/pnr.out" 2>&1 || pnr_rc=$?
   case $pnr_rc in
-    0) attempts+=("$seed:routed") ;;
+    0) attempts+=("$seed:$([ "$stop" = place ] && echo placed || echo routed)") ;;
     124) attempts+=("$seed:timeout") ;;
     125) if [[ " ${watch_args[*]} " == *" --diverge "* ]]; then
            attempts+=("$seed:diverged")
@@ -492,10 +515,30 @@ for seed in "${seed_list[@]}"; do
          fi ;;
     *) attempts+=("$seed:failed") ;;
   esac
+  if [ "$stop" = place ] && [ $pnr_rc -eq 0 ]; then
+    # Every seed is placed; each placement modelled (below) and kept until the best is known.
+    place_model "$seed"
+    continue
+  fi
   # Only a diverged attempt moves on to the next seed; its log is kept as pnr.seedN.log.
   [ $pnr_rc -eq 125 ] || break
   cp "$out/pnr.log" "$out/pnr.seed$seed.log"
 done
+if [ "$stop" = place ] && [ $pnr_rc -eq 0 ]; then
+  # The seed with the fewest late end bits (then the shortest worst path) becomes the run's.
+  best=$(for s in "${seed_list[@]}"; do
+           read -r n w < <(place_counts "$out/place_paths.seed$s.txt")
+           echo "$n $w $s"
+         done | sort -n -k1,1 -k2,2 | head -1 | cut -d' ' -f3)
+  for s in "${seed_list[@]}"; do
+    read -r n w < <(place_counts "$out/place_paths.seed$s.txt")
+    echo "flow: $name: placed: seed $s: $n end bits above the period, worst $w ns$([ "$s" = "$best" ] && echo " (kept)")"
+    [ "$s" = "$best" ] || rm -f "$out/$name.placed.seed$s.json"
+  done
+  mv "$out/$name.placed.seed$best.json" "$out/$name.placed.json"
+  cp "$out/place_paths.seed$best.txt" "$out/place_paths.txt"
+  cp "$out/pnr.seed$best.log" "$out/pnr.log"
+fi
 times+=("pnr=$(elapsed)")
 if [ $pnr_rc -eq 124 ] || [ $pnr_rc -eq 125 ]; then
   # Stopped at the time limit or diverged on every seed: the packing utilisation is in
@@ -518,11 +561,6 @@ if [ $pnr_rc -ne 0 ]; then
   exit 1
 fi
 if [ "$stop" = place ]; then
-  # The placement's delays by the model fitted to routed boards (docs/fpga.md "Timing of the
-  # pipelined core"): the end bits above the clock period, by start and end line.
-  period=$(python3 -c "print(round(1000.0 / $freq, 2))")
-  python3 "$here/logic_depth.py" "$pnr_json" --placed "$out/$name.placed.json" \
-    --over "$period" --paths 40 > "$out/place_paths.txt" || die "fpga/logic_depth.py failed"
   sed -n "1p" "$out/place_paths.txt" | sed "s/^/flow: $name: placed: /"
   grep -m1 "worst estimated path" "$out/place_paths.txt" | sed "s/^.*; worst/flow: $name: placed: worst/"
   report placed
