@@ -471,6 +471,7 @@ place_model() {  # seed
   period=$(python3 -c "print(round(1000.0 / $freq, 2))")
   mv "$out/$name.placed.json" "$out/$name.placed.seed$1.json"
   cp "$out/pnr.log" "$out/pnr.seed$1.log"
+  cp "$out/report.json" "$out/report.seed$1.json"
   python3 "$here/logic_depth.py" "$pnr_json" --placed "$out/$name.placed.seed$1.json" \
     --over "$period" --paths 40 > "$out/place_paths.seed$1.txt" || die "fpga/logic_depth.py failed"
 }
@@ -526,18 +527,18 @@ for seed in "${seed_list[@]}"; do
 done
 if [ "$stop" = place ] && [ $pnr_rc -eq 0 ]; then
   # The seed with the fewest late end bits (then the shortest worst path) becomes the run's.
-  best=$(for s in "${seed_list[@]}"; do
-           read -r n w < <(place_counts "$out/place_paths.seed$s.txt")
-           echo "$n $w $s"
-         done | sort -n -k1,1 -k2,2 | head -1 | cut -d' ' -f3)
-  for s in "${seed_list[@]}"; do
-    read -r n w < <(place_counts "$out/place_paths.seed$s.txt")
+  counts=$(for s in "${seed_list[@]}"; do
+             echo "$(place_counts "$out/place_paths.seed$s.txt") $s"
+           done)
+  best=$(sort -n -k1,1 -k2,2 <<< "$counts" | head -1 | cut -d' ' -f3)
+  while read -r n w s; do
     echo "flow: $name: placed: seed $s: $n end bits above the period, worst $w ns$([ "$s" = "$best" ] && echo " (kept)")"
     [ "$s" = "$best" ] || rm -f "$out/$name.placed.seed$s.json"
-  done
+  done <<< "$counts"
   mv "$out/$name.placed.seed$best.json" "$out/$name.placed.json"
   cp "$out/place_paths.seed$best.txt" "$out/place_paths.txt"
   cp "$out/pnr.seed$best.log" "$out/pnr.log"
+  cp "$out/report.seed$best.json" "$out/report.json"
 fi
 times+=("pnr=$(elapsed)")
 if [ $pnr_rc -eq 124 ] || [ $pnr_rc -eq 125 ]; then
