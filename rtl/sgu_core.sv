@@ -628,6 +628,7 @@ module sgu_core #(
   // The instruction may take more than one cycle in X, and why (registered at R -> X): a long
   // operation in passes or steps, ld/st (x_multi_st_q: a store), first.
   logic        x_multi_long_q, x_multi_mem_q, x_multi_st_q, x_multi_first_q;
+  logic        x_multi_shfl_q;  // a down2 / up2 with a vector delta: two cycles (sgu_xbar)
   // The LSU's checked_o for the memory instruction in X, followed here from the core's own
   // registers (the LSU registers the checks in the instruction's first cycle and its lane
   // selection in the second; CheckedMirror_A compares), so that x_done does not wait for the
@@ -1017,12 +1018,19 @@ module sgu_core #(
   // (docs/fpga.md "Routed timing, step by step").
   logic [NumLanes-1:0][31:0] xbar_res, xbar_a, xbar_r;
   logic                      xs_ld, l2_shfl_q;
+  // A two-pass shuffle (x_multi_shfl_q) loads the crossbar's registers at its first edge only:
+  // the operand registers may take the next instruction's operands at that edge (no x_hold),
+  // and the index registers and xb_q keep its own for both passes. xbar_hold: its first pass,
+  // in its X cycles after the first.
+  logic                      xbar_ld, xbar_hold;
+  assign xbar_ld   = x_shfl && (!x_multi_shfl_q || x_first_q);
+  assign xbar_hold = x_shfl && x_multi_shfl_q && !x_first_q;
   assign l2_late = l2_shfl_q || l2_shift_q || l2_vote_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     logic [63:0] xb_q;  // {R, A} of the shuffle in X, then in L2
     (* keep *)
     always_ff @(posedge clk_i) begin
-      if (x_shfl) xb_q <= {src_lo[2][l], src_lo[0][l]};
+      if (xbar_ld) xb_q <= {src_lo[2][l], src_lo[0][l]};
     end
     assign xbar_a[l] = xb_q[31:0];
     assign xbar_r[l] = xb_q[63:32];
@@ -1033,11 +1041,13 @@ module sgu_core #(
   ) u_xbar (
     .clk_i       (clk_i),
     .en_i        (x_shfl),
-    .ld_i        (x_shfl),
+    .ld_i        (xbar_ld),
+    .two_pass_i  (x_multi_shfl_q),
     .mode_i      (x_dec_q.mod),
     .width_log2_i(x_dec_q.imm[2:0]),
     .exec_i      (exec_q),
     .d_i         (src_lo[1]),
+    .hold_en_i   (xbar_hold),
     .mux_en_i    (l2_shfl_q),
     .a_i         (xbar_a),
     .r_i         (xbar_r),
@@ -1228,7 +1238,10 @@ module sgu_core #(
             wb_en       = 1'b1;
           end
           OpShfl: begin
-            wb_en  = 1'b1;
+            // A down2 / up2 with a vector delta: two cycles (the crossbar's first pass in the
+            // second), leaving like `first` only when no long writer is in L6.
+            x_done_case = !x_multi_shfl_q || (!x_first_q && !lw_valid[5]);
+            wb_en       = 1'b1;
           end
           OpLd, OpSt: begin
             if (exec_q == '0) begin
@@ -1304,6 +1317,7 @@ module sgu_core #(
   assign x_mem_wait   = x_mem_wait_q;
   assign x_done_multi = (x_multi_long_q && x_last_q) ||
                         (x_multi_first_q && !x_first_q && !x_second_q && !lw_valid[5]) ||
+                        (x_multi_shfl_q && !x_first_q && !lw_valid[5]) ||
                         (x_multi_mem_q && (exec_none_q || (x_mem_q ? lsu_done_i :
                                            (x_checked_q && !x_mem_wait && lsu_fault_i))));
 
@@ -1321,7 +1335,8 @@ module sgu_core #(
     end
   end
   assign x_done  = x_valid && !watchdog_hit &&
-                   (!(x_multi_long_q || x_multi_mem_q || x_multi_first_q) || x_done_multi);
+                   (!(x_multi_long_q || x_multi_mem_q || x_multi_first_q || x_multi_shfl_q) ||
+                    x_done_multi);
   assign x_end   = x_done && (trap || halt);
   assign wd_fire = watchdog_hit;
   // F and D hold younger instructions that must not run.
@@ -1453,6 +1468,7 @@ module sgu_core #(
       x_multi_mem_q   <= 1'b0;
       x_multi_st_q    <= 1'b0;
       x_multi_first_q <= 1'b0;
+      x_multi_shfl_q  <= 1'b0;
       x_fwdable_q     <= 1'b0;
       x_fwd_scalar_q  <= 1'b0;
     end else begin
@@ -1480,6 +1496,8 @@ module sgu_core #(
                            !wb_late(r_dec_q.wb);
         x_fwd_scalar_q  <= r_dec_q.rd[5] && r_dec_q.opcode != OpLd;
         x_multi_first_q <= r_chk && r_dec_q.opcode == OpFirst;
+        x_multi_shfl_q  <= r_chk && r_dec_q.opcode == OpShfl && !r_dec_q.rs2[5] &&
+                           r_dec_q.mod inside {ModShflDown2, ModShflUp2};
         x_step_q  <= '0;
         x_pass_q  <= '0;
       end else if (x_done || kill_q) begin
@@ -1852,6 +1870,9 @@ module sgu_core #(
   `SGU_ASSERT(OneWriter_A, !(l2_short_wr && l7_wr))
   // x_done from the registered classes is the opcode case's decision.
   `SGU_ASSERT(XDone_A, x_done == (x_valid && !watchdog_hit && x_done_case))
+  // The crossbar's multiplexer stage serves one pass at a time: a two-pass shuffle's first pass
+  // (in X after its first cycle) never meets a shuffle in L2 (L2 is empty behind it).
+  `SGU_ASSERT(XbarPass_A, !(xbar_hold && l2_shfl_q))
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
   `SGU_ASSERT(FwdOk_A, x_fwd_ok == (x_valid && x_fault_q == CauseNone && !x_dec_q.illegal &&
                                     x_dec_q.writes && !x_dec_q.is_long && !x_late &&

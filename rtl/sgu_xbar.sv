@@ -3,12 +3,25 @@
 //
 // One primitive serves every shuffle of docs/isa.md "Crossbar". Two stages, one shuffle per
 // cycle: the index stage (the shuffle in X) computes each lane's source index and whether it is
-// in range from d and registers them with the exec mask at ld_i (the core: at every edge with
-// the shuffle in X, so the last load is the edge it leaves X); the multiplexer stage (the
-// shuffle in L2, the next cycle) picks the values from A and B/R, which the caller has
-// registered at the same edges (the core's xb_q).
-// Split so that neither the index arithmetic nor the 2N:1 multiplexer has the other in its
-// path (docs/fpga.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
+// in range from d and registers them with the exec mask at ld_i (the core: at the edges with
+// the shuffle in X, the last load being the edge it leaves X; a two-pass shuffle's only at its
+// first edge); the multiplexer stage (the shuffle in L2, the next cycle) picks the values from
+// A and B/R, which the caller has registered at the same edges (the core's xb_q).
+// Split so that neither the index arithmetic nor the multiplexer has the other in its path
+// (docs/fpga.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
+//
+// One N:1 multiplexer per lane, not 2N:1 (docs/architecture.md "Crossbar"). Lane l's element j
+// of the 2N-entry X || Y is A[k] or B[k] with k = j mod N, so the choice between the two is
+// made once per source k, before the multiplexers: C[k] = selb[k] ? B[k] : A[k], and lane l
+// picks C[k]. That is exact when no two lanes want A[k] and B[k] for one k, which holds for
+// every uniform delta: down2 takes B exactly at k < d, up2 exactly at k >= N - d, so selb is a
+// thermometer code of d (from lane 0's d: the core gives the one-pass form only a delta from a
+// scalar register, which is uniform). A down2 / up2 with a vector delta takes two passes
+// (two_pass_i, decided by the core from the register's kind, not from the values): the
+// multiplexer stage runs once in X with C = A (hold_en_i, in the shuffle's X cycles after the
+// first; the result is kept in hold_q) and once in L2 with C = B, and each lane takes the pass
+// of its own source register (second_q). Every other mode reads A only (R, the default, is the
+// lane's own element), so selb is 0.
 // The index formula of each mode is written once, here, as a table; the golden model
 // (sw/model) implements the same table:
 //
@@ -34,12 +47,19 @@ module sgu_xbar #(
   input  logic                            en_i,          // a shuffle is in X
   input  logic                            ld_i,          // register its indices (the last
                                                          // load before mux_en_i counts)
+  input  logic                            two_pass_i,    // it is a down2 / up2 with a vector
+                                                         // delta: two passes (registered at ld_i)
   input  logic [3:0]                      mode_i,        // sgu_isa_pkg ModShfl* value
   input  logic [2:0]                      width_log2_i,  // group width, 0 = whole sub-group
   input  logic [NumLanes-1:0]             exec_i,        // lanes that execute the shuffle
   input  logic [NumLanes-1:0][31:0]       d_i,           // index / delta / mask per lane
   // Multiplexer stage: the cycle after ld_i.
-  input  logic                            mux_en_i,      // the shuffle registered at ld_i
+  input  logic                            hold_en_i,     // a two-pass shuffle's first pass (in
+                                                         // X, after its first cycle): C = A,
+                                                         // the result kept for the second
+  input  logic                            mux_en_i,      // the shuffle registered at ld_i, in
+                                                         // L2 (a two-pass shuffle's second
+                                                         // pass: C = B)
   input  logic [NumLanes-1:0][31:0]       a_i,           // data A, registered at ld_i
   input  logic [NumLanes-1:0][31:0]       r_i,           // B or default R, registered at ld_i
   output logic [NumLanes-1:0][31:0]       res_o          // value received by each lane
@@ -64,9 +84,63 @@ module sgu_xbar #(
   logic [NumLanes-1:0]               second_q;  // from the second register of X || Y
   logic [NumLanes-1:0]               zero_q;    // the default is 0 rather than R[l]
   logic [NumLanes-1:0]               exec_q;
+  logic [NumLanes-1:0]               thermo_q;  // one pass: C[k] = B[k] (selb of a uniform d)
+  logic                              two_pass_q;
+
+  // selb of a one-pass shuffle, from lane 0's d (uniform: the core's two_pass_i covers every
+  // down2 / up2 whose delta could differ between lanes). d >= N: every k (down2: lane l's j =
+  // l + d >= N; up2: j = l + N - d < N).
+  logic [NumLanes-1:0] thermo;
+  always_comb begin
+    logic [LaneBits-1:0] d0;
+    logic                d0_ge_n;
+    logic [LaneBits:0]   ksum;
+    thermo  = 'x;
+    d0      = 'x;
+    d0_ge_n = 'x;
+    ksum    = 'x;
+    if (en_i) begin
+      d0      = d_i[0][LaneBits-1:0];
+      d0_ge_n = |d_i[0][31:LaneBits];
+      for (int unsigned k = 0; k < NumLanes; k++) begin
+        ksum = (LaneBits + 1)'(k) + {1'b0, d0};
+        unique case (mode_i)
+          ModShflDown2: thermo[k] = d0_ge_n || LaneBits'(k) < d0;     // k < d
+          ModShflUp2:   thermo[k] = d0_ge_n || ksum[LaneBits];        // k + d >= N
+          default:      thermo[k] = 1'b0;
+        endcase
+      end
+    end
+  end
 
   always_ff @(posedge clk_i) begin
-    if (ld_i) exec_q <= exec_i;
+    if (ld_i) begin
+      exec_q     <= exec_i;
+      thermo_q   <= thermo;
+      two_pass_q <= two_pass_i;
+    end
+  end
+
+  // C, per source lane k: B[k] where selb, else A[k]. A two-pass shuffle takes A in its first
+  // pass (in X: mux_en_i low) and B in its second (L2: mux_en_i high).
+  logic [NumLanes-1:0][31:0] c_val;
+  always_comb begin
+    logic selb;
+    c_val = 'x;
+    selb  = 'x;
+    if (mux_en_i || hold_en_i) begin
+      for (int unsigned k = 0; k < NumLanes; k++) begin
+        selb     = two_pass_q ? mux_en_i : thermo_q[k];
+        c_val[k] = selb ? r_i[k] : a_i[k];
+      end
+    end
+  end
+
+  // The first pass's result, per lane (loads in the cycles of the first pass; the last load is
+  // the edge the shuffle leaves X).
+  logic [NumLanes-1:0][31:0] hold_q;
+  always_ff @(posedge clk_i) begin
+    if (hold_en_i) hold_q <= res_o;
   end
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
@@ -168,20 +242,21 @@ module sgu_xbar #(
       end
     end
 
-    // Multiplexer stage.
+    // Multiplexer stage. In a two-pass shuffle's second pass, a lane whose source is in A
+    // takes the first pass's result (hold_q) as if it were its default.
     sgu_xbar_mux #(
-      .NumLanes(NumLanes),
-      .Lane    (l)
+      .NumLanes(NumLanes)
     ) u_mux (
-      .en_i    (mux_en_i),
-      .src_i   (src_q[l]),
-      .ok_i    (ok_q[l]),
-      .second_i(second_q[l]),
-      .zero_i  (zero_q[l]),
-      .exec_i  (exec_q),
-      .a_i     (a_i),
-      .r_i     (r_i),
-      .res_o   (res_o[l])
+      .en_i      (mux_en_i || hold_en_i),
+      .src_i     (src_q[l]),
+      .ok_i      (ok_q[l]),
+      .held_i    (two_pass_q && mux_en_i && !second_q[l]),
+      .hold_i    (hold_q[l]),
+      .zero_i    (zero_q[l]),
+      .exec_i    (exec_q),
+      .c_i       (c_val),
+      .r_i       (r_i[l]),
+      .res_o     (res_o[l])
     );
   end
 

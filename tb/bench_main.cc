@@ -182,7 +182,15 @@ std::vector<IpcCase> IpcCases() {
                  Repeat(32, [mode](unsigned i) {
                    return "  shfl." + mode + " v" + std::to_string(8 + i % 16) + ", v1, s2, v2\n";
                  }),
-                 "1 per cycle"});
+                 "1 per cycle (a scalar delta: one pass)"});
+  }
+  for (const char* m : {"down2", "up2"}) {
+    const std::string mode = m;
+    c.push_back({"shfl." + mode + ", vector delta, back to back", init,
+                 Repeat(32, [mode](unsigned i) {
+                   return "  shfl." + mode + " v" + std::to_string(8 + i % 16) + ", v1, v2, v5\n";
+                 }),
+                 "1 per 2 cycles: a delta that may differ between lanes takes two passes of the crossbar (docs/architecture.md \"Crossbar\")"});
   }
   return c;
 }

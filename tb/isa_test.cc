@@ -462,6 +462,78 @@ TEST(ForwardTest, LockstepAllWidths) {
   }
 }
 
+// The crossbar's two forms of down2 / up2 (docs/architecture.md "Crossbar"): with a scalar
+// delta one pass, B or A chosen per source lane by a thermometer of the delta (its boundaries:
+// 0, N - 1, N, 2N - 1, 2N, a negative delta); with a vector delta two passes, for deltas that
+// want A[k] and B[k] of one source k in two lanes (lane l: 5 + 15 * (l & 1), so lanes 0 and 1
+// want A[5] and B[5] at SIMD16), back to back, behind a long operation (it must not leave X
+// while a long writer is in L6) and behind a one-pass shuffle, read right after by a lane
+// operation and a shuffle, and under a split mask. Every retired value is checked against the
+// golden model, under a full and a partial launch mask.
+const char* const kShuffleTwoPassProgram = R"(
+  lane v31
+  shli v30, v31, 3
+  li s31, 0x8000
+  add v30, v30, s31
+  lane v1
+  muli v2, v1, 7
+  addi v2, v2, 100           # B: lane l holds 100 + 7l
+  addi v1, v1, 1             # A: lane l holds l + 1
+  lane v3
+  andi v3, v3, 1
+  muli v3, v3, 15
+  addi v3, v3, 5             # per-lane delta 5 or 20
+  shfl.down2 v4, v1, v3, v2
+  shfl.up2 v5, v1, v3, v2
+  add v6, v4, v5             # read right after the second pass
+  lane v7
+  xori v7, v7, 3             # deltas l ^ 3 (a permutation of small values)
+  shfl.down2 v8, v1, v7, v2
+  shfl.up2 v9, v2, v7, v1
+  shfl.idx v10, v8, v7, v9   # a one-pass shuffle of two-pass results
+  mul.i32 v11, v1, v1        # a long writer, then a two-pass shuffle behind it
+  shfl.down2 v12, v11, v3, v1
+  shfl.rotdn v13, v12, s0    # one-pass behind two-pass
+  shfl.down2 v14, v13, v7, v12
+  li s5, 0
+  shfl.down2 v15, v1, s5, v2 # scalar deltas: 0, N - 1, N, 2N - 1, 2N, -1
+  shfl.up2 v16, v1, s5, v2
+  csrr s6, NumLanes          # s6 = N
+  addi s7, s6, -1
+  shfl.down2 v17, v1, s7, v2
+  shfl.up2 v18, v1, s7, v2
+  shfl.down2 v19, v1, s6, v2
+  shfl.up2 v20, v1, s6, v2
+  add s8, s6, s7
+  shfl.down2 v21, v1, s8, v2
+  shfl.up2 v22, v1, s8, v2
+  add s9, s6, s6
+  shfl.down2 v23, v1, s9, v2
+  shfl.up2 v24, v1, s9, v2
+  li s10, -1
+  shfl.down2 v25, v1, s10, v2
+  shfl.up2 v26, v1, s10, v2
+  andi v27, v31, 2
+  split v27                  # lanes with bit 1 of the lane index
+  shfl.down2 v28, v1, v7, v2
+  shfl.up2 v29, v1, v3, v2
+  join
+  st.i32 [v30 + 0x100], v28
+  st.i32 [v30 + 0x200], v29
+  halt
+)";
+
+TEST(ShuffleTest, TwoPassLockstepAllWidths) {
+  for (unsigned lanes : {8u, 16u, 32u}) {
+    for (int variant = 0; variant < 2; ++variant) {
+      const uint64_t seed = BaseSeed() + variant;
+      const LockstepRun run = RunLockstep(kShuffleTwoPassProgram, lanes, seed,
+                                          /*partial=*/variant == 1, /*random_axi=*/variant == 1);
+      EXPECT_EQ(run.result.status, CosimStatus::kHalted) << Describe(run, lanes, seed);
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     AllWidths, IsaTest,
     testing::Combine(testing::Values(8u, 16u, 32u), testing::ValuesIn(AllInstructionNames())),
