@@ -1021,10 +1021,10 @@ module sgu_core #(
   // A two-pass shuffle (x_multi_shfl_q) loads the crossbar's registers at its first edge only:
   // the operand registers may take the next instruction's operands at that edge (no x_hold),
   // and the index registers and xb_q keep its own for both passes. xbar_hold: its first pass,
-  // in its X cycles after the first.
+  // in its second cycle in X (if it waits longer for a long writer in L6, the crossbar rests).
   logic                      xbar_ld, xbar_hold;
   assign xbar_ld   = x_shfl && (!x_multi_shfl_q || x_first_q);
-  assign xbar_hold = x_shfl && x_multi_shfl_q && !x_first_q;
+  assign xbar_hold = x_shfl && x_multi_shfl_q && x_second_q && !x_first_q;
   assign l2_late = l2_shfl_q || l2_shift_q || l2_vote_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     logic [63:0] xb_q;  // {R, A} of the shuffle in X, then in L2

@@ -18,10 +18,10 @@
 // thermometer code of d (from lane 0's d: the core gives the one-pass form only a delta from a
 // scalar register, which is uniform). A down2 / up2 with a vector delta takes two passes
 // (two_pass_i, decided by the core from the register's kind, not from the values): the
-// multiplexer stage runs once in X with C = A (hold_en_i, in the shuffle's X cycles after the
-// first; the result is kept in hold_q) and once in L2 with C = B, and each lane takes the pass
-// of its own source register (second_q). Every other mode reads A only (R, the default, is the
-// lane's own element), so selb is 0.
+// multiplexer stage runs once in X with C = A (hold_en_i, the shuffle's second cycle in X; the
+// result is kept in hold_q) and once in L2 with C = B, and each lane takes the pass of its own
+// source register (second_q). Every other mode reads A only (R, the default, is the lane's own
+// element), so selb is 0.
 // The index formula of each mode is written once, here, as a table; the golden model
 // (sw/model) implements the same table:
 //
@@ -55,8 +55,8 @@ module sgu_xbar #(
   input  logic [NumLanes-1:0][31:0]       d_i,           // index / delta / mask per lane
   // Multiplexer stage: the cycle after ld_i.
   input  logic                            hold_en_i,     // a two-pass shuffle's first pass (in
-                                                         // X, after its first cycle): C = A,
-                                                         // the result kept for the second
+                                                         // X, its second cycle): C = A, the
+                                                         // result kept for the second
   input  logic                            mux_en_i,      // the shuffle registered at ld_i, in
                                                          // L2 (a two-pass shuffle's second
                                                          // pass: C = B)
@@ -84,8 +84,8 @@ module sgu_xbar #(
   logic [NumLanes-1:0]               second_q;  // from the second register of X || Y
   logic [NumLanes-1:0]               zero_q;    // the default is 0 rather than R[l]
   logic [NumLanes-1:0]               exec_q;
-  logic [NumLanes-1:0]               thermo_q;  // one pass: C[k] = B[k] (selb of a uniform d)
-  logic                              two_pass_q;
+  logic [NumLanes-1:0]               selb_q;    // per source k: C[k] = B[k]
+  logic [NumLanes-1:0]               held_q;    // per lane: the value is the first pass's
 
   // selb of a one-pass shuffle, from lane 0's d (uniform: the core's two_pass_i covers every
   // down2 / up2 whose delta could differ between lanes). d >= N: every k (down2: lane l's j =
@@ -113,31 +113,35 @@ module sgu_xbar #(
     end
   end
 
+  // selb and held are registers, set for the pass that follows the edge: at ld_i the thermometer
+  // (one pass) or A everywhere (a two-pass shuffle's first pass, in X); at the edge that ends the
+  // first pass (hold_en_i), B everywhere and, in the lanes whose source is in A, the held value.
+  // So the multiplexer stage's selections start from flip-flops beside it, not from the core's
+  // pipeline registers (a select from l2_shfl_q put 1,600 end bits above 13.3 ns on a SIMD16
+  // placement: docs/fpga.md "The crossbar: one N:1 multiplexer per lane").
   always_ff @(posedge clk_i) begin
     if (ld_i) begin
-      exec_q     <= exec_i;
-      thermo_q   <= thermo;
-      two_pass_q <= two_pass_i;
+      exec_q <= exec_i;
+      selb_q <= two_pass_i ? '0 : thermo;
+      held_q <= '0;
+    end else if (hold_en_i) begin
+      selb_q <= '1;
+      held_q <= ~second_q;
     end
   end
 
-  // C, per source lane k: B[k] where selb, else A[k]. A two-pass shuffle takes A in its first
-  // pass (in X: mux_en_i low) and B in its second (L2: mux_en_i high).
+  // C, per source lane k: B[k] where selb, else A[k].
   logic [NumLanes-1:0][31:0] c_val;
   always_comb begin
-    logic selb;
     c_val = 'x;
-    selb  = 'x;
     if (mux_en_i || hold_en_i) begin
       for (int unsigned k = 0; k < NumLanes; k++) begin
-        selb     = two_pass_q ? mux_en_i : thermo_q[k];
-        c_val[k] = selb ? r_i[k] : a_i[k];
+        c_val[k] = selb_q[k] ? r_i[k] : a_i[k];
       end
     end
   end
 
-  // The first pass's result, per lane (loads in the cycles of the first pass; the last load is
-  // the edge the shuffle leaves X).
+  // The first pass's result, per lane.
   logic [NumLanes-1:0][31:0] hold_q;
   always_ff @(posedge clk_i) begin
     if (hold_en_i) hold_q <= res_o;
@@ -250,7 +254,7 @@ module sgu_xbar #(
       .en_i      (mux_en_i || hold_en_i),
       .src_i     (src_q[l]),
       .ok_i      (ok_q[l]),
-      .held_i    (two_pass_q && mux_en_i && !second_q[l]),
+      .held_i    (held_q[l]),
       .hold_i    (hold_q[l]),
       .zero_i    (zero_q[l]),
       .exec_i    (exec_q),

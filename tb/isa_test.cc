@@ -491,6 +491,8 @@ const char* const kShuffleTwoPassProgram = R"(
   shfl.down2 v8, v1, v7, v2
   shfl.up2 v9, v2, v7, v1
   shfl.idx v10, v8, v7, v9   # a one-pass shuffle of two-pass results
+  shfl.xor v27, v1, v7       # a one-pass shuffle, then an independent two-pass one: it
+  shfl.up2 v28, v2, v3, v1   # enters X while the first is in L2
   mul.i32 v11, v1, v1        # a long writer, then a two-pass shuffle behind it
   shfl.down2 v12, v11, v3, v1
   shfl.rotdn v13, v12, s0    # one-pass behind two-pass
