@@ -1016,7 +1016,8 @@ module sgu_core #(
   // every lane's crossbar multiplexers read is not the one the lane's ALU ends in: the placer
   // may put the ALU's end beside the ALU and the crossbar's inputs beside the crossbar
   // (docs/fpga.md "Routed timing, step by step").
-  logic [NumLanes-1:0][31:0] xbar_res, xbar_a, xbar_r;
+  logic [NumLanes-1:0][31:0] xbar_res, xbar_c, xbar_r;
+  logic [NumLanes-1:0]       xbar_selb;
   logic                      xs_ld, l2_shfl_q;
   // A two-pass shuffle (x_multi_shfl_q) loads the crossbar's registers at its first edge only:
   // the operand registers may take the next instruction's operands at that edge (no x_hold),
@@ -1027,12 +1028,18 @@ module sgu_core #(
   assign xbar_hold = x_shfl && x_multi_shfl_q && x_second_q && !x_first_q;
   assign l2_late = l2_shfl_q || l2_shift_q || l2_vote_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
-    logic [63:0] xb_q;  // {R, A} of the shuffle in X, then in L2
+    // {R, C} of the shuffle in X, then in L2: C is A, or B where the crossbar's index stage says
+    // (sgu_xbar selb_o), and B from the end of a two-pass shuffle's first pass.
+    logic [63:0] xb_q;
     (* keep *)
     always_ff @(posedge clk_i) begin
-      if (xbar_ld) xb_q <= {src_lo[2][l], src_lo[0][l]};
+      if (xbar_ld) begin
+        xb_q <= {src_lo[2][l], xbar_selb[l] ? src_lo[2][l] : src_lo[0][l]};
+      end else if (xbar_hold) begin
+        xb_q[31:0] <= xb_q[63:32];
+      end
     end
-    assign xbar_a[l] = xb_q[31:0];
+    assign xbar_c[l] = xb_q[31:0];
     assign xbar_r[l] = xb_q[63:32];
   end
 
@@ -1049,7 +1056,8 @@ module sgu_core #(
     .d_i         (src_lo[1]),
     .hold_en_i   (xbar_hold),
     .mux_en_i    (l2_shfl_q),
-    .a_i         (xbar_a),
+    .selb_o      (xbar_selb),
+    .c_i         (xbar_c),
     .r_i         (xbar_r),
     .res_o       (xbar_res)
   );

@@ -6,22 +6,23 @@
 // in range from d and registers them with the exec mask at ld_i (the core: at the edges with
 // the shuffle in X, the last load being the edge it leaves X; a two-pass shuffle's only at its
 // first edge); the multiplexer stage (the shuffle in L2, the next cycle) picks the values from
-// A and B/R, which the caller has registered at the same edges (the core's xb_q).
+// C and R, which the caller has registered at the same edges (the core's xb_q).
 // Split so that neither the index arithmetic nor the multiplexer has the other in its path
 // (docs/fpga.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
 //
 // One N:1 multiplexer per lane, not 2N:1 (docs/architecture.md "Crossbar"). Lane l's element j
 // of the 2N-entry X || Y is A[k] or B[k] with k = j mod N, so the choice between the two is
-// made once per source k, before the multiplexers: C[k] = selb[k] ? B[k] : A[k], and lane l
-// picks C[k]. That is exact when no two lanes want A[k] and B[k] for one k, which holds for
-// every uniform delta: down2 takes B exactly at k < d, up2 exactly at k >= N - d, so selb is a
-// thermometer code of d (from lane 0's d: the core gives the one-pass form only a delta from a
-// scalar register, which is uniform). A down2 / up2 with a vector delta takes two passes
-// (two_pass_i, decided by the core from the register's kind, not from the values): the
-// multiplexer stage runs once in X with C = A (hold_en_i, the shuffle's second cycle in X; the
-// result is kept in hold_q) and once in L2 with C = B, and each lane takes the pass of its own
-// source register (second_q). Every other mode reads A only (R, the default, is the lane's own
-// element), so selb is 0.
+// made once per source k, before the multiplexers: C[k] = selb[k] ? B[k] : A[k] (selb_o; the
+// caller registers C), and lane l picks C[k]. That is exact when no two lanes want A[k] and
+// B[k] for one k, which holds for every uniform delta: down2 takes B exactly at k < d, up2
+// exactly at k >= N - d, so selb is a thermometer code of d (from lane 0's d: the core gives
+// the one-pass form only a delta from a scalar register, which is uniform). A down2 / up2 with
+// a vector delta takes two passes (two_pass_i, decided by the core from the register's kind,
+// not from the values): the multiplexer stage runs once in X with C = A (hold_en_i, the
+// shuffle's second cycle in X; the result is kept in hold_q; the caller's C register then
+// takes B) and once in L2 with C = B, and each lane takes the pass of its own source register
+// (second_q). Every other mode reads A only (R, the default, is the lane's own element), so
+// selb is 0.
 // The index formula of each mode is written once, here, as a table; the golden model
 // (sw/model) implements the same table:
 //
@@ -60,7 +61,12 @@ module sgu_xbar #(
   input  logic                            mux_en_i,      // the shuffle registered at ld_i, in
                                                          // L2 (a two-pass shuffle's second
                                                          // pass: C = B)
-  input  logic [NumLanes-1:0][31:0]       a_i,           // data A, registered at ld_i
+  output logic [NumLanes-1:0]             selb_o,        // index stage: per source lane k,
+                                                         // C[k] of the first (or only) pass
+                                                         // is B[k] (else A[k])
+  input  logic [NumLanes-1:0][31:0]       c_i,           // C: B[k] or A[k] by selb_o,
+                                                         // registered at ld_i; B[k] from the
+                                                         // end of the first pass on
   input  logic [NumLanes-1:0][31:0]       r_i,           // B or default R, registered at ld_i
   output logic [NumLanes-1:0][31:0]       res_o          // value received by each lane
 );
@@ -84,7 +90,6 @@ module sgu_xbar #(
   logic [NumLanes-1:0]               second_q;  // from the second register of X || Y
   logic [NumLanes-1:0]               zero_q;    // the default is 0 rather than R[l]
   logic [NumLanes-1:0]               exec_q;
-  logic [NumLanes-1:0]               selb_q;    // per source k: C[k] = B[k]
   logic [NumLanes-1:0]               held_q;    // per lane: the value is the first pass's
 
   // selb of a one-pass shuffle, from lane 0's d (uniform: the core's two_pass_i covers every
@@ -113,31 +118,20 @@ module sgu_xbar #(
     end
   end
 
-  // selb and held are registers, set for the pass that follows the edge: at ld_i the thermometer
-  // (one pass) or A everywhere (a two-pass shuffle's first pass, in X); at the edge that ends the
-  // first pass (hold_en_i), B everywhere and, in the lanes whose source is in A, the held value.
-  // So the multiplexer stage's selections start from flip-flops beside it, not from the core's
-  // pipeline registers (a select from l2_shfl_q put 1,600 end bits above 13.3 ns on a SIMD16
-  // placement: docs/fpga.md "The crossbar: one N:1 multiplexer per lane").
+  // C is chosen before the caller's register (selb_o: the thermometer of a one-pass shuffle,
+  // A everywhere for a two-pass shuffle's first pass; the caller loads B into C at the end of the
+  // first pass), so that the multiplexer stage starts from the register of C itself, with no
+  // selection level before the N:1 multiplexer (a selection there, after the registers, put
+  // 1,600 end bits above 13.3 ns on a SIMD16 placement, and 750 when its select was a register
+  // of its own: docs/fpga.md "The crossbar: one N:1 multiplexer per lane"). held is a register,
+  // set at the end of the first pass in the lanes whose source is in A.
+  assign selb_o = two_pass_i ? '0 : thermo;
   always_ff @(posedge clk_i) begin
     if (ld_i) begin
       exec_q <= exec_i;
-      selb_q <= two_pass_i ? '0 : thermo;
       held_q <= '0;
     end else if (hold_en_i) begin
-      selb_q <= '1;
       held_q <= ~second_q;
-    end
-  end
-
-  // C, per source lane k: B[k] where selb, else A[k].
-  logic [NumLanes-1:0][31:0] c_val;
-  always_comb begin
-    c_val = 'x;
-    if (mux_en_i || hold_en_i) begin
-      for (int unsigned k = 0; k < NumLanes; k++) begin
-        c_val[k] = selb_q[k] ? r_i[k] : a_i[k];
-      end
     end
   end
 
@@ -258,7 +252,7 @@ module sgu_xbar #(
       .hold_i    (hold_q[l]),
       .zero_i    (zero_q[l]),
       .exec_i    (exec_q),
-      .c_i       (c_val),
+      .c_i       (c_i),
       .r_i       (r_i[l]),
       .res_o     (res_o[l])
     );
