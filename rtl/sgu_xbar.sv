@@ -15,8 +15,8 @@
 // made once per source k, before the multiplexers: C[k] = selb[k] ? B[k] : A[k] (selb_o; the
 // caller registers C), and lane l picks C[k]. That is exact when no two lanes want A[k] and
 // B[k] for one k, which holds for every uniform delta: down2 takes B exactly at k < d, up2
-// exactly at k >= N - d, so selb is a thermometer code of d (from lane 0's d: the core gives
-// the one-pass form only a delta from a scalar register, which is uniform). A down2 / up2 with
+// exactly at k >= N - d, so selb is a thermometer code of d (bit k from lane k's copy of d:
+// the core gives the one-pass form only a delta from a scalar register, which is uniform). A down2 / up2 with
 // a vector delta takes two passes (two_pass_i, decided by the core from the register's kind,
 // not from the values): the multiplexer stage runs once in X with C = A (hold_en_i, the
 // shuffle's second cycle in X; the result is kept in hold_q; the caller's C register then
@@ -92,26 +92,28 @@ module sgu_xbar #(
   logic [NumLanes-1:0]               exec_q;
   logic [NumLanes-1:0]               held_q;    // per lane: the value is the first pass's
 
-  // selb of a one-pass shuffle, from lane 0's d (uniform: the core's two_pass_i covers every
-  // down2 / up2 whose delta could differ between lanes). d >= N: every k (down2: lane l's j =
-  // l + d >= N; up2: j = l + N - d < N).
+  // selb of a one-pass shuffle, source lane k's bit from lane k's own d (the delta is a scalar,
+  // the same in every lane's operand register, as every lane's source index already assumes: the
+  // core's two_pass_i covers every down2 / up2 whose delta could differ between lanes), so that
+  // no net runs from one lane's operand register to every lane's C selection. d >= N: every k
+  // (down2: lane l's j = l + d >= N; up2: j = l + N - d < N).
   logic [NumLanes-1:0] thermo;
   always_comb begin
-    logic [LaneBits-1:0] d0;
-    logic                d0_ge_n;
+    logic [LaneBits-1:0] dk;
+    logic                dk_ge_n;
     logic [LaneBits:0]   ksum;
     thermo  = 'x;
-    d0      = 'x;
-    d0_ge_n = 'x;
+    dk      = 'x;
+    dk_ge_n = 'x;
     ksum    = 'x;
     if (en_i) begin
-      d0      = d_i[0][LaneBits-1:0];
-      d0_ge_n = |d_i[0][31:LaneBits];
       for (int unsigned k = 0; k < NumLanes; k++) begin
-        ksum = (LaneBits + 1)'(k) + {1'b0, d0};
+        dk      = d_i[k][LaneBits-1:0];
+        dk_ge_n = |d_i[k][31:LaneBits];
+        ksum    = (LaneBits + 1)'(k) + {1'b0, dk};
         unique case (mode_i)
-          ModShflDown2: thermo[k] = d0_ge_n || LaneBits'(k) < d0;     // k < d
-          ModShflUp2:   thermo[k] = d0_ge_n || ksum[LaneBits];        // k + d >= N
+          ModShflDown2: thermo[k] = dk_ge_n || LaneBits'(k) < dk;     // k < d
+          ModShflUp2:   thermo[k] = dk_ge_n || ksum[LaneBits];        // k + d >= N
           default:      thermo[k] = 1'b0;
         endcase
       end
