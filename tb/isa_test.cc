@@ -451,16 +451,20 @@ const char* const kForwardProgram = R"(
   halt
 )";
 
-TEST(ForwardTest, LockstepAllWidths) {
+// Runs `program` in lockstep at every width, with a full launch and fixed AXI timing, then with
+// a partial launch and random AXI timing; each run must halt with every record matching.
+void ExpectLockstepAllWidths(const char* program) {
   for (unsigned lanes : {8u, 16u, 32u}) {
     for (int variant = 0; variant < 2; ++variant) {
       const uint64_t seed = BaseSeed() + variant;
-      const LockstepRun run = RunLockstep(kForwardProgram, lanes, seed, /*partial=*/variant == 1,
+      const LockstepRun run = RunLockstep(program, lanes, seed, /*partial=*/variant == 1,
                                           /*random_axi=*/variant == 1);
       EXPECT_EQ(run.result.status, CosimStatus::kHalted) << Describe(run, lanes, seed);
     }
   }
 }
+
+TEST(ForwardTest, LockstepAllWidths) { ExpectLockstepAllWidths(kForwardProgram); }
 
 // The crossbar's two forms of down2 / up2 (docs/architecture.md "Crossbar"): with a scalar
 // delta one pass, B or A chosen per source lane by a thermometer of the delta (its boundaries:
@@ -525,16 +529,7 @@ const char* const kShuffleTwoPassProgram = R"(
   halt
 )";
 
-TEST(ShuffleTest, TwoPassLockstepAllWidths) {
-  for (unsigned lanes : {8u, 16u, 32u}) {
-    for (int variant = 0; variant < 2; ++variant) {
-      const uint64_t seed = BaseSeed() + variant;
-      const LockstepRun run = RunLockstep(kShuffleTwoPassProgram, lanes, seed,
-                                          /*partial=*/variant == 1, /*random_axi=*/variant == 1);
-      EXPECT_EQ(run.result.status, CosimStatus::kHalted) << Describe(run, lanes, seed);
-    }
-  }
-}
+TEST(ShuffleTest, TwoPassLockstepAllWidths) { ExpectLockstepAllWidths(kShuffleTwoPassProgram); }
 
 INSTANTIATE_TEST_SUITE_P(
     AllWidths, IsaTest,
