@@ -852,7 +852,9 @@ module sgu_core #(
   logic [NumLanes-1:0][31:0] lane_fwd_add, lane_fwd_early;
   logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
   logic                      l2_shift_q;   // the short writer in L2 is a shift
-  logic                      l2_vote_q;    // ... a vote (sgu_vote's reduction)
+  logic                      l2_uni_q;     // ... csrr or `first` (uniform_q)
+  logic                      l2_vu_q;      // ... either that or a vote (sgu_vote's reduction)
+  logic [63:0]               uniform_q;    // X's uniform value, registered (l2_data_q's edges)
   // The lanes' immediate as operand b: {high word's fill bit, low word}, lui's shift applied
   // here once rather than in every lane (lui's value is 32 bits: its high word is zero).
   logic [32:0]               r_lane_imm;
@@ -1024,13 +1026,31 @@ module sgu_core #(
   // and the index registers and xb_q keep its own for both passes. xbar_hold: its first pass,
   // in its second cycle in X (if it waits longer for a long writer in L6, the crossbar rests).
   logic                      xbar_ld, xbar_hold;
+  logic [NumLanes-1:0]       xbar_thermo_dn, xbar_thermo_up;
+  logic                      r_thermo_dn, r_thermo_up;
+  assign r_thermo_dn = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflDown2;
+  assign r_thermo_up = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflUp2;
   assign xbar_ld   = x_shfl && (!x_multi_shfl_q || x_first_q);
   assign xbar_hold = x_shfl && x_multi_shfl_q && x_second_q && !x_first_q;
-  assign l2_late = l2_shfl_q || l2_shift_q || l2_vote_q;
+  assign l2_late = l2_shfl_q || l2_shift_q || l2_vu_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     // {R, C} of the shuffle in X, then in L2: C is A, or B where the crossbar's index stage says
     // (sgu_xbar selb_o), and B from the end of a two-pass shuffle's first pass.
     logic [63:0] xb_q;
+    // Lane l's own copy of "a one-pass down2 / up2" (a scalar delta: sgu_xbar thermo_*_i),
+    // loaded with the operand registers (x_ld) from the instruction entering X, so that source
+    // lane l's A/B choice depends on lane l's registers only, not on X's instruction registers
+    // driving every lane (a one-pass shuffle is in X for one cycle: its first edge loads xb_q).
+    logic thermo_dn_q, thermo_up_q;
+    (* keep *)
+    always_ff @(posedge clk_i) begin
+      if (x_ld) begin
+        thermo_dn_q <= r_thermo_dn;
+        thermo_up_q <= r_thermo_up;
+      end
+    end
+    assign xbar_thermo_dn[l] = thermo_dn_q;
+    assign xbar_thermo_up[l] = thermo_up_q;
     (* keep *)
     always_ff @(posedge clk_i) begin
       if (xbar_ld) begin
@@ -1049,8 +1069,9 @@ module sgu_core #(
     .clk_i       (clk_i),
     .en_i        (x_shfl),
     .ld_i        (xbar_ld),
-    .two_pass_i  (x_multi_shfl_q),
     .mode_i      (x_dec_q.mod),
+    .thermo_dn_i (xbar_thermo_dn),
+    .thermo_up_i (xbar_thermo_up),
     .width_log2_i(x_dec_q.imm[2:0]),
     .exec_i      (exec_q),
     .d_i         (src_lo[1]),
@@ -1145,8 +1166,10 @@ module sgu_core #(
   logic [63:0] uniform;
   // The uniform value of csrr or `first` (WbUniform: don't-care for every other instruction),
   // selected from registers by registers (first's value is sgu_vote's register, extended by
-  // the type): not in the opcode case below, so that its path into every lane's l2_data_q
-  // starts a few levels from flip-flops (it is not forwarded out of X: x_late).
+  // the type) and registered once (uniform_q) at the edges l2_data_q loads: L2 hands it to every
+  // lane (l2_val, like a vote's value), so that no path runs from X's instruction registers
+  // (the special's number, x_multi_first_q) through a 64-bit selection in every lane into
+  // l2_data_q across the die (it is not forwarded out of X: x_late).
   assign uniform = x_multi_first_q ? first_res : {32'd0, special};
   logic [31:0] pc_next, pc_branch;
 
@@ -1388,7 +1411,7 @@ module sgu_core #(
     always_ff @(posedge clk_i) begin
       if (x_ld) wb_q <= r_dec_q.wb;
     end
-    assign wb_eff = x_multi_mem_q ? WbLoad : (x_multi_first_q ? WbUniform : wb_q);
+    assign wb_eff = x_multi_mem_q ? WbLoad : wb_q;
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
     // and the simulation skips the lane's select). The two results that come out of the lane's
     // carry chain, the adder's (lane_fwd_add) and a compare's, min's or max's (lane_late), are
@@ -1419,7 +1442,6 @@ module sgu_core #(
         unique case (wb_eff)
           WbLane:     early_val = {lane_res_hi[l], lane_fwd_early[l]};
           WbLaneLate: early_val = '0;  // the low word is lane_late's
-          WbUniform:  early_val = uniform;
           default:    early_val = other;
         endcase
         x_fwd[l] = use_add ? lane_fwd_add[l] : early_fwd;
@@ -1537,17 +1559,20 @@ module sgu_core #(
   assign x_short_wr = x_rec.valid && x_rec.we && !x_rec.long_wb;
   assign xs_ld      = x_short_wr && x_shfl;
 
-  // The value of the short writer in L2: its registered result, the crossbar's output or the
-  // lane shifter's.
+  // The value of the short writer in L2: its registered result, the crossbar's output, the
+  // lane shifter's, or a uniform value (a vote's reduction, or csrr's or `first`'s uniform_q:
+  // uni_val, one selection for all lanes).
   // Only with a short writer in L2 (its readers: the forward, the retire ring and the write port all
   // load only then; otherwise don't-care, and the simulation skips it).
+  logic [63:0] uni_val;
+  assign uni_val = l2_uni_q ? uniform_q : {32'd0, vote_res};
   for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
     always_comb begin
       l2_val[l] = 'x;
       if (l2_short_wr) begin
         l2_val[l] = l2_shfl_q  ? {32'd0, xbar_res[l]} :
                     l2_shift_q ? {32'd0, lane_sh_res[l]} :
-                    l2_vote_q  ? {32'd0, vote_res} : l2_data_q[l];
+                    l2_vu_q    ? uni_val : l2_data_q[l];
       end
     end
   end
@@ -1556,11 +1581,13 @@ module sgu_core #(
     if (!rst_ni) begin
       l2_shfl_q  <= 1'b0;
       l2_shift_q <= 1'b0;
-      l2_vote_q  <= 1'b0;
+      l2_uni_q   <= 1'b0;
+      l2_vu_q    <= 1'b0;
     end else begin
       l2_shfl_q  <= xs_ld && !start;
       l2_shift_q <= x_short_wr && x_dec_q.wb == WbShift && !start;
-      l2_vote_q  <= x_short_wr && x_dec_q.wb == WbVote && !start;
+      l2_uni_q   <= x_short_wr && x_dec_q.wb == WbUniform && !start;
+      l2_vu_q    <= x_short_wr && x_dec_q.wb inside {WbVote, WbUniform} && !start;
     end
   end
 
@@ -1659,7 +1686,7 @@ module sgu_core #(
   assign hw_x.pair = x_dec_q.rd_pair;
   assign hw_l2.lng  = x_rec.valid && x_rec.we && x_rec.long_wb;
   assign hw_l2.shrt = x_short_wr;
-  assign hw_l2.late = xs_ld || (x_short_wr && x_dec_q.wb inside {WbShift, WbVote});
+  assign hw_l2.late = xs_ld || (x_short_wr && x_dec_q.wb inside {WbShift, WbVote, WbUniform});
   assign hw_l2.rd   = x_rec.rd;
   assign hw_l2.pair = x_rec.pair;
   for (genvar k = 0; k < 5; k++) begin : gen_hw_l
@@ -1733,7 +1760,10 @@ module sgu_core #(
   // enable from the record's own decision (x_done, the trap checks, the written lanes) was the
   // routed critical path into N x 64 clock enables (docs/fpga.md "Routed timing, step by step").
   always_ff @(posedge clk_i) begin
-    if (x_valid_q) l2_data_q <= x_val;
+    if (x_valid_q) begin
+      l2_data_q <= x_val;
+      uniform_q <= uniform;
+    end
     if (l2_short_wr) sw_ring_q[ring_q] <= l2_val;
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1881,6 +1911,12 @@ module sgu_core #(
   // The crossbar's multiplexer stage serves one pass at a time: a two-pass shuffle's first pass
   // (in X after its first cycle) never meets a shuffle in L2 (L2 is empty behind it).
   `SGU_ASSERT(XbarPass_A, !(xbar_hold && l2_shfl_q))
+  // Every lane's copy of the one-pass down2 / up2 kind is X's instruction's when xb_q loads.
+  `SGU_ASSERT(XbarThermo_A, !xbar_ld ||
+                            (xbar_thermo_dn == {NumLanes{x_dec_q.rs2[5] &&
+                                                         x_dec_q.mod == ModShflDown2}} &&
+                             xbar_thermo_up == {NumLanes{x_dec_q.rs2[5] &&
+                                                         x_dec_q.mod == ModShflUp2}}))
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
   `SGU_ASSERT(FwdOk_A, x_fwd_ok == (x_valid && x_fault_q == CauseNone && !x_dec_q.illegal &&
                                     x_dec_q.writes && !x_dec_q.is_long && !x_late &&

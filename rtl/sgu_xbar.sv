@@ -15,10 +15,11 @@
 // made once per source k, before the multiplexers: C[k] = selb[k] ? B[k] : A[k] (selb_o; the
 // caller registers C), and lane l picks C[k]. That is exact when no two lanes want A[k] and
 // B[k] for one k, which holds for every uniform delta: down2 takes B exactly at k < d, up2
-// exactly at k >= N - d, so selb is a thermometer code of d (bit k from lane k's copy of d:
-// the core gives the one-pass form only a delta from a scalar register, which is uniform). A down2 / up2 with
-// a vector delta takes two passes (two_pass_i, decided by the core from the register's kind,
-// not from the values): the multiplexer stage runs once in X with C = A (hold_en_i, the
+// exactly at k >= N - d, so selb is a thermometer code of d (bit k from lane k's copy of d and
+// of the kind, thermo_dn_i / thermo_up_i: the core gives the one-pass form only a delta from a
+// scalar register, which is uniform). A down2 / up2 with a vector delta takes two passes
+// (decided by the core from the register's kind, not from the values; its thermo_*_i are 0):
+// the multiplexer stage runs once in X with C = A (hold_en_i, the
 // shuffle's second cycle in X; the result is kept in hold_q; the caller's C register then
 // takes B) and once in L2 with C = B, and each lane takes the pass of its own source register
 // (second_q). Every other mode reads A only (R, the default, is the lane's own element), so
@@ -48,9 +49,10 @@ module sgu_xbar #(
   input  logic                            en_i,          // a shuffle is in X
   input  logic                            ld_i,          // register its indices (the last
                                                          // load before mux_en_i counts)
-  input  logic                            two_pass_i,    // it is a down2 / up2 with a vector
-                                                         // delta: two passes (registered at ld_i)
   input  logic [3:0]                      mode_i,        // sgu_isa_pkg ModShfl* value
+  input  logic [NumLanes-1:0]             thermo_dn_i,   // per lane, the caller's own copy:
+  input  logic [NumLanes-1:0]             thermo_up_i,   // the shuffle is a one-pass down2 /
+                                                         // up2 (a scalar delta)
   input  logic [2:0]                      width_log2_i,  // group width, 0 = whole sub-group
   input  logic [NumLanes-1:0]             exec_i,        // lanes that execute the shuffle
   input  logic [NumLanes-1:0][31:0]       d_i,           // index / delta / mask per lane
@@ -92,11 +94,13 @@ module sgu_xbar #(
   logic [NumLanes-1:0]               exec_q;
   logic [NumLanes-1:0]               held_q;    // per lane: the value is the first pass's
 
-  // selb of a one-pass shuffle, source lane k's bit from lane k's own d (the delta is a scalar,
-  // the same in every lane's operand register, as every lane's source index already assumes: the
-  // core's two_pass_i covers every down2 / up2 whose delta could differ between lanes), so that
-  // no net runs from one lane's operand register to every lane's C selection. d >= N: every k
-  // (down2: lane l's j = l + d >= N; up2: j = l + N - d < N).
+  // selb of a one-pass shuffle, source lane k's bit from lane k's own registers only: its copy
+  // of the shuffle's kind (thermo_dn_i / thermo_up_i: the caller loads one per lane with the
+  // operand registers; 0 for a two-pass shuffle, whose first pass reads A everywhere) and its
+  // own d (the delta is a scalar, the same in every lane's operand register, as every lane's
+  // source index already assumes), so that no net runs from the core's instruction registers or
+  // from one lane's operand register to every lane's C selection. d >= N: every k (down2: lane
+  // l's j = l + d >= N; up2: j = l + N - d < N).
   logic [NumLanes-1:0] thermo;
   always_comb begin
     logic [LaneBits-1:0] dk;
@@ -108,26 +112,23 @@ module sgu_xbar #(
     ksum    = 'x;
     if (en_i) begin
       for (int unsigned k = 0; k < NumLanes; k++) begin
-        dk      = d_i[k][LaneBits-1:0];
-        dk_ge_n = |d_i[k][31:LaneBits];
-        ksum    = (LaneBits + 1)'(k) + {1'b0, dk};
-        unique case (mode_i)
-          ModShflDown2: thermo[k] = dk_ge_n || LaneBits'(k) < dk;     // k < d
-          ModShflUp2:   thermo[k] = dk_ge_n || ksum[LaneBits];        // k + d >= N
-          default:      thermo[k] = 1'b0;
-        endcase
+        dk        = d_i[k][LaneBits-1:0];
+        dk_ge_n   = |d_i[k][31:LaneBits];
+        ksum      = (LaneBits + 1)'(k) + {1'b0, dk};
+        thermo[k] = (thermo_dn_i[k] && (dk_ge_n || LaneBits'(k) < dk)) ||  // down2: k < d
+                    (thermo_up_i[k] && (dk_ge_n || ksum[LaneBits]));        // up2: k + d >= N
       end
     end
   end
 
   // C is chosen before the caller's register (selb_o: the thermometer of a one-pass shuffle,
-  // A everywhere for a two-pass shuffle's first pass; the caller loads B into C at the end of the
-  // first pass), so that the multiplexer stage starts from the register of C itself, with no
+  // A everywhere for a two-pass shuffle's first pass, whose thermo_*_i are 0; the caller loads B
+  // into C at the end of the first pass), so that the multiplexer stage starts from the register of C itself, with no
   // selection level before the N:1 multiplexer (a selection there, after the registers, put
   // 1,600 end bits above 13.3 ns on a SIMD16 placement, and 750 when its select was a register
   // of its own: docs/fpga.md "The crossbar: one N:1 multiplexer per lane"). held is a register,
   // set at the end of the first pass in the lanes whose source is in A.
-  assign selb_o = two_pass_i ? '0 : thermo;
+  assign selb_o = thermo;
   always_ff @(posedge clk_i) begin
     if (ld_i) begin
       exec_q <= exec_i;

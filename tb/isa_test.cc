@@ -439,6 +439,20 @@ const char* const kForwardProgram = R"(
   shfl.xor v16, v15, s2
   nop
   add v17, v16, v16
+  csrr s7, Exec              # uniform values (made in L2) at distance 1 and 2, into sel's
+  sel v12, s7, v1, v2        #   condition (a flag from L2 would miss them) and into an add
+  csrr s7, LaunchMask
+  add v13, s7, v1
+  first s8, v1
+  nop
+  sel v12, s8, v2, v1
+  li v28, 0
+  first s8, v28              # a uniform 0 (the last load's data, nonzero, is in every lane)
+  sel v12, s8, v2, v1
+  first.i64 s8, v4           # a 64-bit uniform value (its high word from L2 as well)
+  add.i64 v8, s8, v4
+  vote.ballot s9, v1
+  sel v13, s9, v1, v2
   add v24, v1, v2            # a short result into long operations
   mul.i32 v25, v24, v24
   cvt.f32.i32 v26, v24
