@@ -323,7 +323,11 @@ def run(design, args, placed=None):
                 at = ""
                 if placed is not None and bit in driver and driver[bit][0] in placed:
                     at = "(%d,%d)" % placed[driver[bit][0]]
-                print(f"         {arrival.get(bit, 0.0):6.1f}  {t:16s} {at:9s} {label(bit)}")
+                # A register start is named by its cell too: the net's best name may be one
+                # that Yosys derived from a load far away.
+                cell = (f"  [{driver[bit][0]}]" if bit in driver and
+                        cells[driver[bit][0]]["type"] == "TRELLIS_FF" else "")
+                print(f"         {arrival.get(bit, 0.0):6.1f}  {t:16s} {at:9s} {label(bit)}{cell}")
             if placed is not None and cn in placed:
                 print(f"         {d:6.1f}  {'end':16s} {'(%d,%d)' % placed[cn]:9s} {cn}")
         if len(shown) >= args.paths:
