@@ -20,6 +20,8 @@
 // active lanes of a vector register (docs/isa.md "Lane identity, special values, votes"). `all`
 // over no active lane is 1; `first` with no active lane is 0.
 
+`include "sgu_assert.svh"
+
 module sgu_vote #(
   parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
 ) (
@@ -40,27 +42,42 @@ module sgu_vote #(
 );
   import sgu_isa_pkg::*;
 
-  logic [NumLanes-1:0] set, set_q, exec_q;
+  // Each lane's condition, and per group of four lanes whether one of them is set (any) and
+  // whether one of them is active with a zero condition (all fails), registered: the L2 side
+  // is then one OR over N / 4 registers, not a reduction or a compare over N lanes (the vote's
+  // path into the lanes' forwards was the latest group of a SIMD16 placement: docs/fpga.md).
+  // The group terms add one level in X, after the lanes' zero detects, beside the ALU.
+  localparam int unsigned Groups = NumLanes / 4;
+  logic [NumLanes-1:0] set, set_q, miss;
+  logic [Groups-1:0]   any_g, miss_g, any_g_q, miss_g_q;
   logic [3:0]          mode_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_cond
-    assign set[l] = exec_i[l] && (cond_i[l] != '0);
+    assign set[l]  = exec_i[l] && (cond_i[l] != '0);
+    assign miss[l] = exec_i[l] && (cond_i[l] == '0);
+  end
+  for (genvar g = 0; g < Groups; g++) begin : gen_group
+    assign any_g[g]  = |set[4*g +: 4];
+    assign miss_g[g] = |miss[4*g +: 4];
   end
 
   always_ff @(posedge clk_i) begin
     if (vote_ld_i) begin
-      set_q  <= set;
-      exec_q <= exec_i;
-      mode_q <= mode_i;
+      set_q    <= set;
+      any_g_q  <= any_g;
+      miss_g_q <= miss_g;
+      mode_q   <= mode_i;
     end
   end
 
   always_comb begin
     unique case (mode_q)
-      ModVoteAny: vote_o = {31'd0, |set_q};
-      ModVoteAll: vote_o = {31'd0, set_q == exec_q};
+      ModVoteAny: vote_o = {31'd0, |any_g_q};
+      ModVoteAll: vote_o = {31'd0, miss_g_q == '0};
       default:    vote_o = 32'(set_q);  // ballot
     endcase
   end
+
+  `SGU_ASSERT_INIT(Groups_A, NumLanes % 4 == 0)
 
   // The lowest active lane as a one-hot vector (sgu_lowest: AND/OR terms, no priority chain),
   // registered; in the next cycle its value as an AND-OR over the lanes (0 when no lane is
