@@ -1570,7 +1570,6 @@ module sgu_core #(
   // l2_shift_q and l2_vu_q from the same decision), so that the selection into every lane's
   // forward and write port starts from a register beside the lane, not from three registers
   // driving N x 64 multiplexers across the die.
-  logic [NumLanes-1:0][2:0] l2_vsel;  // per lane {vu, shift, shfl}, for L2ValSel_A
   for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
     logic vshfl_q, vshift_q, vvu_q;
     (* keep *)
@@ -1579,7 +1578,9 @@ module sgu_core #(
       vshift_q <= x_short_wr && x_dec_q.wb == WbShift;
       vvu_q    <= x_short_wr && x_dec_q.wb inside {WbVote, WbUniform};
     end
-    assign l2_vsel[l] = {vvu_q, vshift_q, vshfl_q};
+    // The lane's copy of L2's source flags is the core's whenever L2 writes a short result.
+    `SGU_ASSERT(L2ValSel_A, !l2_short_wr ||
+                            {vvu_q, vshift_q, vshfl_q} == {l2_vu_q, l2_shift_q, l2_shfl_q})
     always_comb begin
       l2_val[l] = 'x;
       if (l2_short_wr) begin
@@ -1924,9 +1925,6 @@ module sgu_core #(
   // The crossbar's multiplexer stage serves one pass at a time: a two-pass shuffle's first pass
   // (in X after its first cycle) never meets a shuffle in L2 (L2 is empty behind it).
   `SGU_ASSERT(XbarPass_A, !(xbar_hold && l2_shfl_q))
-  // Every lane's copy of L2's source flags is the core's whenever L2 writes a short result.
-  `SGU_ASSERT(L2ValSel_A, !l2_short_wr ||
-                          l2_vsel == {NumLanes{l2_vu_q, l2_shift_q, l2_shfl_q}})
   // Every lane's copy of the one-pass down2 / up2 kind is X's instruction's when xb_q loads.
   `SGU_ASSERT(XbarThermo_A, !xbar_ld ||
                             (xbar_thermo_dn == {NumLanes{x_dec_q.rs2[5] &&
