@@ -1006,10 +1006,10 @@ module sgu_core #(
     end
   end
 
-  // Crossbar: indices in X, registered with the exec mask at every edge a shuffle is in X, as
+  // Crossbar: indices in X, registered with the exec mask at every edge an instruction is in X, as
   // each lane registers A and B/R in xb_q (the last load is the edge it leaves X: exec_q only
-  // changes when X's instruction completes); values picked in L2 from them. Loading on x_shfl
-  // (X's registered opcode) rather than on the record's write decision (xs_ld: x_done, the trap
+  // changes when X's instruction completes); values picked in L2 from them. Loading on X's
+  // registered state (xbar_ld below) rather than on the record's write decision (xs_ld: x_done, the trap
   // checks) keeps X's completion logic out of the crossbar's register enables, the routed
   // critical path of the first SIMD16 route (docs/fpga.md "Routing"). Only l2_shfl_q, which
   // selects the crossbar's result in L2, follows the write decision. The result is written at
@@ -1021,16 +1021,21 @@ module sgu_core #(
   logic [NumLanes-1:0][31:0] xbar_res, xbar_c, xbar_r;
   logic [NumLanes-1:0]       xbar_selb;
   logic                      xs_ld, l2_shfl_q;
-  // A two-pass shuffle (x_multi_shfl_q) loads the crossbar's registers at its first edge only:
-  // the operand registers may take the next instruction's operands at that edge (no x_hold),
-  // and the index registers and xb_q keep its own for both passes. xbar_hold: its first pass,
-  // in its second cycle in X (if it waits longer for a long writer in L6, the crossbar rests).
+  // The crossbar's registers (xb_q, the index stage's) load at every edge with an instruction
+  // in X, whatever it is, like l2_data_q: only a shuffle in L2 reads them, and it reads the
+  // load of the edge it left X (the next edge's load comes after its L2 cycle). So their
+  // enable is one LUT of three registers, not the opcode's compare and kill_q into N x 64
+  // enables (799 end bits above 13.33 ns on a SIMD16 placement: docs/fpga.md). A two-pass
+  // shuffle (x_multi_shfl_q) loads them at its first edge only: the operand registers may take
+  // the next instruction's operands at that edge (no x_hold), and the index registers and xb_q
+  // keep its own for both passes. xbar_hold: its first pass, in its second cycle in X (if it
+  // waits longer for a long writer in L6, the crossbar rests).
   logic                      xbar_ld, xbar_hold;
   logic [NumLanes-1:0]       xbar_thermo_dn, xbar_thermo_up;
   logic                      r_thermo_dn, r_thermo_up;
   assign r_thermo_dn = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflDown2;
   assign r_thermo_up = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflUp2;
-  assign xbar_ld   = x_shfl && (!x_multi_shfl_q || x_first_q);
+  assign xbar_ld   = x_valid_q && (!x_multi_shfl_q || x_first_q);
   assign xbar_hold = x_shfl && x_multi_shfl_q && x_second_q && !x_first_q;
   assign l2_late = l2_shfl_q || l2_shift_q || l2_vu_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
@@ -1926,7 +1931,7 @@ module sgu_core #(
   // (in X after its first cycle) never meets a shuffle in L2 (L2 is empty behind it).
   `SGU_ASSERT(XbarPass_A, !(xbar_hold && l2_shfl_q))
   // Every lane's copy of the one-pass down2 / up2 kind is X's instruction's when xb_q loads.
-  `SGU_ASSERT(XbarThermo_A, !xbar_ld ||
+  `SGU_ASSERT(XbarThermo_A, !(xbar_ld && x_shfl) ||
                             (xbar_thermo_dn == {NumLanes{x_dec_q.rs2[5] &&
                                                          x_dec_q.mod == ModShflDown2}} &&
                              xbar_thermo_up == {NumLanes{x_dec_q.rs2[5] &&

@@ -3,9 +3,9 @@
 //
 // One primitive serves every shuffle of docs/isa.md "Crossbar". Two stages, one shuffle per
 // cycle: the index stage (the shuffle in X) computes each lane's source index and whether it is
-// in range from d and registers them with the exec mask at ld_i (the core: at the edges with
-// the shuffle in X, the last load being the edge it leaves X; a two-pass shuffle's only at its
-// first edge); the multiplexer stage (the shuffle in L2, the next cycle) picks the values from
+// in range from d and registers them with the exec mask at ld_i (the core: at every edge with
+// an instruction in X, the shuffle's last load being the edge it leaves X; a two-pass
+// shuffle's only at its first edge; loads for other instructions are don't-care); the multiplexer stage (the shuffle in L2, the next cycle) picks the values from
 // C and R, which the caller has registered at the same edges (the core's xb_q).
 // Split so that neither the index arithmetic nor the multiplexer has the other in its path
 // (docs/fpga.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
