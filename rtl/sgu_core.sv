@@ -1569,6 +1569,11 @@ module sgu_core #(
   // uni_val, one selection for all lanes).
   // Only with a short writer in L2 (its readers: the forward, the retire ring and the write port all
   // load only then; otherwise don't-care, and the simulation skips it).
+  // L2's source flags for the record leaving X, loaded by the core's registers and by every
+  // lane's copy (one expression for both, and for the hazard check's view of L2).
+  logic l2_shift_d, l2_vu_d;
+  assign l2_shift_d = x_short_wr && x_dec_q.wb == WbShift;
+  assign l2_vu_d    = x_short_wr && x_dec_q.wb inside {WbVote, WbUniform};
   logic [63:0] uni_val;
   assign uni_val = l2_uni_q ? uniform_q : {32'd0, vote_res};
   // Each lane selects by its own copy of L2's source flags (vsel_q: loaded with l2_shfl_q,
@@ -1580,8 +1585,8 @@ module sgu_core #(
     (* keep *)
     always_ff @(posedge clk_i) begin
       vshfl_q  <= xs_ld;
-      vshift_q <= x_short_wr && x_dec_q.wb == WbShift;
-      vvu_q    <= x_short_wr && x_dec_q.wb inside {WbVote, WbUniform};
+      vshift_q <= l2_shift_d;
+      vvu_q    <= l2_vu_d;
     end
     // The lane's copy of L2's source flags is the core's whenever L2 writes a short result.
     `SGU_ASSERT(L2ValSel_A, !l2_short_wr ||
@@ -1604,9 +1609,9 @@ module sgu_core #(
       l2_vu_q    <= 1'b0;
     end else begin
       l2_shfl_q  <= xs_ld && !start;
-      l2_shift_q <= x_short_wr && x_dec_q.wb == WbShift && !start;
+      l2_shift_q <= l2_shift_d && !start;
       l2_uni_q   <= x_short_wr && x_dec_q.wb == WbUniform && !start;
-      l2_vu_q    <= x_short_wr && x_dec_q.wb inside {WbVote, WbUniform} && !start;
+      l2_vu_q    <= l2_vu_d && !start;
     end
   end
 
@@ -1705,7 +1710,7 @@ module sgu_core #(
   assign hw_x.pair = x_dec_q.rd_pair;
   assign hw_l2.lng  = x_rec.valid && x_rec.we && x_rec.long_wb;
   assign hw_l2.shrt = x_short_wr;
-  assign hw_l2.late = xs_ld || (x_short_wr && x_dec_q.wb inside {WbShift, WbVote, WbUniform});
+  assign hw_l2.late = xs_ld || l2_shift_d || l2_vu_d;
   assign hw_l2.rd   = x_rec.rd;
   assign hw_l2.pair = x_rec.pair;
   for (genvar k = 0; k < 5; k++) begin : gen_hw_l

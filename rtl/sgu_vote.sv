@@ -53,7 +53,7 @@ module sgu_vote #(
   logic [3:0]          mode_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_cond
     assign set[l]  = exec_i[l] && (cond_i[l] != '0);
-    assign miss[l] = exec_i[l] && (cond_i[l] == '0);
+    assign miss[l] = exec_i[l] && !set[l];
   end
   for (genvar g = 0; g < Groups; g++) begin : gen_group
     assign any_g[g]  = |set[4*g +: 4];
