@@ -9,7 +9,7 @@ or NAME.json: it has the RTL's register names) and a placement of it (nextpnr `-
 --write PLACED.json`, or any routed `--write`: cells carry NEXTPNR_BEL), and prints for every
 lane where its registers sit: the median column and row and the 10th..90th percentile of each,
 for the lane's controls (`u_lane.ctl`), its rs1 operand register (the register file's
-`gen_out[0].gen_lane[L].lo_q`), its short result (`l2_data_q`, the lane's low word) and its
+`u_regfile.lo_q`, port 0, lane L), its short result (`l2_data_q`, the lane's low word) and its
 crossbar operands (`xb_q`), then the median width and height of a lane's registers over all
 lanes (the crossbar's registers shown, not counted). Extra groups: `REGEX` (netlist signals, `REGEX@LO:HI` for a bit range) or `cell:REGEX`
 (placed cell names).
@@ -123,7 +123,7 @@ def report(pl, extra):
         groups = [
             ("controls (u_lane.ctl)", f"{esc}\\.gen_lane\\[{lane}\\]\\.u_lane\\.ctl", True),
             ("rs1 operand (lo_q)",
-             f".*{re.escape('u_regfile.gen_out[0].gen_lane')}\\[{lane}\\]\\.lo_q", True),
+             f".*\\.u_regfile\\.lo_q@{lane * 32}:{lane * 32 + 32}", True),
             ("result (l2_data_q low word)", f"{esc}\\.l2_data_q@{lane * 64}:{lane * 64 + 32}",
              True),
             ("crossbar operands (xb_q)", f".*\\.gen_xbar_data\\[{lane}\\]\\.xb_q", False),

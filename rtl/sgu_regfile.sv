@@ -456,26 +456,29 @@ module sgu_regfile #(
   assign hit_q = sel_d_q ? hit_d_q : hit_r_q;
 
   // Operand registers: the row read, the register's half selected; the low words of ports 0
-  // and 1 take the core's forwards instead when selected.
-  for (genvar p = 0; p < 3; p++) begin : gen_out
-    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      logic [31:0] lo_q, hi_q;
-      always_ff @(posedge clk_i) begin
-        if (ld_i && en_q[p]) begin
-          if (p < 2 && fx_sel_i[p < 2 ? p : 0][l]) begin
-            lo_q <= fx_i[l];
-          end else if (p < 2 && fl_sel_i[p < 2 ? p : 0][l]) begin
-            lo_q <= fl_i[l];
+  // and 1 take the core's forwards instead when selected. One array per word written in one
+  // block, not a register per port and lane assigned to the output: Verilator built the output
+  // from those as a chain of wide concatenations, each zero-filling the whole vector (at SIMD32
+  // about a fifth of the model's time, docs/performance.md).
+  logic [2:0][NumLanes-1:0][31:0] lo_q, hi_q;
+  always_ff @(posedge clk_i) begin
+    for (int unsigned p = 0; p < 3; p++) begin
+      if (ld_i && en_q[p]) begin
+        for (int unsigned l = 0; l < NumLanes; l++) begin
+          if (p < 2 && fx_sel_i[p % 2][l]) begin
+            lo_q[p][l] <= fx_i[l];
+          end else if (p < 2 && fl_sel_i[p % 2][l]) begin
+            lo_q[p][l] <= fl_i[l];
           end else begin
-            lo_q <= odd_q[p] ? rows[p][l][63:32] : rows[p][l][31:0];
+            lo_q[p][l] <= odd_q[p] ? rows[p][l][63:32] : rows[p][l][31:0];
           end
-          hi_q <= rows[p][l][63:32];
+          hi_q[p][l] <= rows[p][l][63:32];
         end
       end
-      assign rd_lo_o[p][l] = lo_q;
-      assign rd_hi_o[p][l] = hi_q;
     end
   end
+  assign rd_lo_o = lo_q;
+  assign rd_hi_o = hi_q;
 
   // Port 0's "the register is nonzero", registered beside its operand register: sel's
   // condition. Computed from the row or the distance-2 forward (fl_nz_i: the core's detect on
