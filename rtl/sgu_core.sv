@@ -762,7 +762,8 @@ module sgu_core #(
   // made once, and each lane's select is it and the lane's write mask.
   logic [1:0]          xf_lo_d;      // rs1, rs2: from x_val (decided on x_short_wr: XfEarly_A)
   logic [1:0]          xf_lo_e;      // ... the same from registered fields (the datapath's)
-  logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val
+  logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val (the reference of xf3_q)
+  logic [1:0][NumLanes-1:0] fl_sel_q; // ... and the lane's, decided a cycle early (below)
   logic [NumLanes-1:0] xf_lanes;     // lanes the forwarded result was written in (scalar: all)
   logic [NumLanes-1:0] xf3_lanes;
   logic                x_short_wr;   // the instruction leaving X writes a short result
@@ -792,7 +793,7 @@ module sgu_core #(
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       assign fx_sel[p][l] = xf_lo_e[p] && xf_lanes[l];
-      assign fl_sel[p][l] = xf3_lo_d[p] && xf3_lanes[l];
+      assign fl_sel[p][l] = fl_sel_q[p][l];
     end
   end
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
@@ -1744,6 +1745,36 @@ module sgu_core #(
     end
   end
 
+  // The distance-2 forward's selects (xf3_lo_d and the written lanes, xf3_lanes), made a cycle
+  // early like the hazard check and registered per port and lane: in the next cycle L2 holds
+  // the record leaving X now (x_rec, hw_l2; start clears L2) and R holds D's instruction
+  // (d_to_r) or the one there now (whose specifiers stay in r_dec_q whether or not it moves on;
+  // an empty R's loads are never used). Both readers are compared with the writer and d_to_r
+  // chooses last. Made in the cycle of the forward, the compare of L2's record with R's
+  // specifiers and the lanes' select ran across the die into every lane's rs1 and rs2 operand
+  // registers (docs/fpga.md "Timing of the pipelined core"); now each lane's select is a
+  // flip-flop of its own (fanout 32 plus the flag). FlSelEarly_A compares them with the
+  // decision of the cycle itself.
+  logic [1:0] xf3_d;
+  for (genvar p = 0; p < 2; p++) begin : gen_xf3
+    assign xf3_d[p] = !start && hw_l2.shrt &&
+                      (d_to_r ? hr_d.used[p] && fwd_lo(hw_l2.rd, hw_l2.pair, hr_d.rs[p],
+                                                       hr_d.rs_pair[p], p)
+                              : hr_r.used[p] && fwd_lo(hw_l2.rd, hw_l2.pair, hr_r.rs[p],
+                                                       hr_r.rs_pair[p], p));
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fl_sel_q <= '0;
+    end else begin
+      for (int unsigned p = 0; p < 2; p++) begin
+        for (int unsigned l = 0; l < NumLanes; l++) begin
+          fl_sel_q[p][l] <= xf3_d[p] && (x_rec.rd[5] || x_rec.lanes[l]);
+        end
+      end
+    end
+  end
+
   // The memory instruction's wait in X (x_mem_wait) for the next cycle: X's instruction then
   // is a store (R's if it moves on), the records then are x_rec and L2 .. L6's (start clears
   // them), the long writers among them x_rec's and L2 .. L5's (lw_valid[5:1] of the next cycle).
@@ -1949,6 +1980,13 @@ module sgu_core #(
   // The operand registers load at every edge that hands an instruction from R to X (x_hold
   // holds them only while X keeps a long operation, which then does not accept).
   `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
+`ifndef SYNTHESIS
+  logic [1:0][NumLanes-1:0] fl_sel_ref;
+  for (genvar p = 0; p < 2; p++) begin : gen_fl_sel_ref
+    assign fl_sel_ref[p] = xf3_lo_d[p] ? xf3_lanes : '0;
+  end
+  `SGU_ASSERT(FlSelEarly_A, fl_sel_q == fl_sel_ref)
+`endif
   // A reader of rs1's nonzero flag never took rs1 from the distance-1 forward (the flag is not
   // computed from it: sgu_regfile nz_o); an illegal word or a fetch fault token traps in X
   // without reading it (and has no hazard check).
