@@ -696,7 +696,8 @@ module sgu_core #(
   assign r_rd_en = r_valid_q ? r_dec_q.rs_used : 3'b000;
 
   // Register file.
-  logic [1:0][NumLanes-1:0]       fx_sel, fl_sel;  // forwards into its operand registers
+  logic [1:0][NumLanes-1:0]       fx_sel;          // forwards into its operand registers
+  logic [1:0][NumLanes-1:0]       fl_sel_q;        // (fl_sel_q: "Forwards" below)
   logic [NumLanes-1:0][31:0]      fx_lo, fl_lo;    // ("Forwards" below)
   logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 when L2's value is l2_data_q
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
@@ -725,7 +726,7 @@ module sgu_core #(
     .rd_spec_r_i(r_rs),
     .ld_i      (x_ld),
     .fx_sel_i  (fx_sel),
-    .fl_sel_i  (fl_sel),
+    .fl_sel_i  (fl_sel_q),
     .fx_i      (fx_lo),
     .fl_i      (fl_lo),
     .fl_nz_i   (fl_nz),
@@ -749,7 +750,7 @@ module sgu_core #(
   //   distance 1 (the writer is in X, leaving at this edge, as the reader enters X): x_val, the
   //     result X computes (xf_lo_e: the select, from registered fields only);
   //   distance 2 (the writer is in L2, writing at this edge): l2_val, the value written
-  //     (xf3_lo_d).
+  //     (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is the decision of the cycle).
   // Only the low word of the rs1 and rs2 operands forwards, and only when the written
   // register is the operand's register r (a single register, or the low half of a pair,
   // written alone or as a pair); every other overlap (a 64-bit result read as a pair, a pair's
@@ -758,14 +759,13 @@ module sgu_core #(
   // short shift's result is not forwarded from X (the crossbar picks it in L2, the lane's
   // shifter ends there): its reader right behind waits one cycle in R, then takes it from
   // l2_val. A 64-bit dependent chain thus runs at one instruction per three cycles.
-  // The selects are per lane and port: the decision (a compare of registered specifiers) is
-  // made once, and each lane's select is it and the lane's write mask.
+  // The selects are per lane and port: the distance-1 decision (a compare of registered
+  // specifiers) is made once, and each lane's select is it and the lane's write mask; the
+  // distance-2 selects are registers of their own per lane ("hazards, a cycle early").
   logic [1:0]          xf_lo_d;      // rs1, rs2: from x_val (decided on x_short_wr: XfEarly_A)
   logic [1:0]          xf_lo_e;      // ... the same from registered fields (the datapath's)
-  logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val (the reference of xf3_q)
-  logic [1:0][NumLanes-1:0] fl_sel_q; // ... and the lane's, decided a cycle early (below)
+  logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val (fl_sel_q's reference)
   logic [NumLanes-1:0] xf_lanes;     // lanes the forwarded result was written in (scalar: all)
-  logic [NumLanes-1:0] xf3_lanes;
   logic                x_short_wr;   // the instruction leaving X writes a short result
   logic                l2_short_wr;  // the instruction in L2 writes a short result (now)
   logic [NumLanes-1:0] x_lanes;      // lanes the instruction in X writes (scalar: lane 0)
@@ -793,7 +793,6 @@ module sgu_core #(
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       assign fx_sel[p][l] = xf_lo_e[p] && xf_lanes[l];
-      assign fl_sel[p][l] = fl_sel_q[p][l];
     end
   end
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
@@ -802,7 +801,6 @@ module sgu_core #(
   end
 
   assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
-  assign xf3_lanes = l2_q.rd[5] ? '1 : l2_q.lanes;
 
   // The forwards of the instruction in X, for the waveform view (docs/waveforms.md) and the
   // assertion NzFwd_A: bit 0 rs1, bit 1 rs2 (its operand register took the value forwarded from
@@ -1745,7 +1743,7 @@ module sgu_core #(
     end
   end
 
-  // The distance-2 forward's selects (xf3_lo_d and the written lanes, xf3_lanes), made a cycle
+  // The distance-2 forward's selects (xf3_lo_d and L2's written lanes), made a cycle
   // early like the hazard check and registered per port and lane: in the next cycle L2 holds
   // the record leaving X now (x_rec, hw_l2; start clears L2) and R holds D's instruction
   // (d_to_r) or the one there now (whose specifiers stay in r_dec_q whether or not it moves on;
@@ -1981,7 +1979,10 @@ module sgu_core #(
   // holds them only while X keeps a long operation, which then does not accept).
   `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
 `ifndef SYNTHESIS
+  // The reference: the decision of the cycle and the lanes L2's record writes (scalar: all).
+  logic [NumLanes-1:0]      xf3_lanes;
   logic [1:0][NumLanes-1:0] fl_sel_ref;
+  assign xf3_lanes = l2_q.rd[5] ? '1 : l2_q.lanes;
   for (genvar p = 0; p < 2; p++) begin : gen_fl_sel_ref
     assign fl_sel_ref[p] = xf3_lo_d[p] ? xf3_lanes : '0;
   end
