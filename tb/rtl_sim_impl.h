@@ -40,7 +40,9 @@ uint64_t PortU64(const T& port) {
   return PortWord(port, 0) | (static_cast<uint64_t>(PortWord(port, 1)) << 32);
 }
 
-template <typename V, unsigned kLanes, unsigned kDataBits>
+// kWave: the model was Verilated with --trace-fst (the checking build; the fast build has no
+// waveform support, tb/rtl_sim.cc).
+template <typename V, unsigned kLanes, unsigned kDataBits, bool kWave>
 class RtlSimImpl final : public RtlSim {
  public:
   RtlSimImpl(const RtlSimOptions& opts, Memory* mem)
@@ -61,13 +63,18 @@ class RtlSimImpl final : public RtlSim {
     ctx_->randSeed(static_cast<int>((opts.seed * 0x9e3779b97f4a7c15ull) >> 33) | 1);
     top_ = std::make_unique<V>(ctx_.get(), "TOP");
     if (!opts.trace_path.empty()) {
-      fst_ = std::make_unique<VerilatedFstC>();
-      top_->trace(fst_.get(), 99);
-      // Time in ns, so that GTKWave shows a 100 MHz clock (kClockPeriodNs per cycle).
-      fst_->set_time_unit("1ns");
-      fst_->set_time_resolution("1ns");
-      fst_->open(opts.trace_path.c_str());
-      if (!fst_->isOpen()) throw RtlSimError("cannot open waveform file " + opts.trace_path);
+      if constexpr (kWave) {
+        fst_ = std::make_unique<VerilatedFstC>();
+        top_->trace(fst_.get(), 99);
+        // Time in ns, so that GTKWave shows a 100 MHz clock (kClockPeriodNs per cycle).
+        fst_->set_time_unit("1ns");
+        fst_->set_time_resolution("1ns");
+        fst_->open(opts.trace_path.c_str());
+        if (!fst_->isOpen()) throw RtlSimError("cannot open waveform file " + opts.trace_path);
+      } else {
+        throw RtlSimError("this build of the SIMD" + std::to_string(kLanes) +
+                          " model has no waveform support");
+      }
     }
   }
   ~RtlSimImpl() override { Finish(); }
@@ -141,14 +148,14 @@ class RtlSimImpl final : public RtlSim {
     DriveLite();
     t.clk_i = 0;
     t.eval();
-    if (fst_) fst_->dump(kClockPeriodNs * cycle_);
+    if (kWave && fst_) fst_->dump(kClockPeriodNs * cycle_);
     // Just before the edge: everything the edge samples is settled.
     ReadMasterOutputs();
     SampleLite();
     axi_.Clock(pins_);
     t.clk_i = 1;
     t.eval();
-    if (fst_) fst_->dump(kClockPeriodNs * cycle_ + kClockPeriodNs / 2);
+    if (kWave && fst_) fst_->dump(kClockPeriodNs * cycle_ + kClockPeriodNs / 2);
     ++cycle_;
     for (AxiWrite& w : axi_.TakeWrites()) pending_writes_.push_back(w);
     if (!t.rvfi_valid_o) return std::nullopt;
