@@ -965,7 +965,6 @@ uint64_t IntOperand(Rng& r) {
   }
 }
 
-bool IsWide(uint32_t dt) { return dt == kDtI64 || dt == kDtU64; }
 bool HasMulh(uint32_t dt) { return dt == kDtI32 || dt == kDtU32; }
 
 // Hand-computed results: pin down the reference as well as the RTL.
