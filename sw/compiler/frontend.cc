@@ -643,7 +643,13 @@ std::vector<std::string> ClangCompileArgs(const BuildOptions& b, bool debug_info
   }
   // Line tables only: the SGU needs source lines, and llvm-spirv-15 aborts on some of the
   // variable-location expressions full -g produces at -O2.
-  if (debug_info || b.debug_info) a.push_back("-gline-tables-only");
+  if (debug_info || b.debug_info) {
+    a.push_back("-gline-tables-only");
+    // The SGU header's lines are named "<sgu>/sgu_kernel.h", not after the private temporary
+    // directory: a kernel compiles to the same bytes every time.
+    const std::string dir = header.substr(0, header.rfind('/'));
+    a.push_back("-fdebug-prefix-map=" + dir + "=<sgu>");
+  }
   a.insert(a.end(), b.clang_args.begin(), b.clang_args.end());
   a.push_back("-o");
   a.push_back(output);

@@ -508,7 +508,8 @@ Val Lowerer::Bin(Op op, Op opi, unsigned dt, const Val& a0, const Val& b0, bool 
       return Val::Reg(rd, pair);
     }
   }
-  Emit(op, dt, mod, rd, pair ? Mat(a) : Word(a), pair ? Mat(b) : Word(b));
+  const Opnd ra = pair ? Mat(a) : Word(a), rb = pair ? Mat(b) : Word(b);
+  Emit(op, dt, mod, rd, ra, rb);
   return Val::Reg(rd, pair);
 }
 
@@ -543,7 +544,8 @@ Val Lowerer::Sel(unsigned dt, const Val& c, const Val& a, const Val& b, bool sca
   const bool pair = isa::DtypeIs64(dt);
   if (c.is_const) return (c.c & 1) ? a : b;
   Opnd rd = NewReg(scalar, pair);
-  Emit(Op::kSel, dt, 0, rd, Word(c), pair ? Mat(a) : Word(a), pair ? Mat(b) : Word(b));
+  const Opnd rc = Word(c), ra = pair ? Mat(a) : Word(a), rb = pair ? Mat(b) : Word(b);
+  Emit(Op::kSel, dt, 0, rd, rc, ra, rb);
   return Val::Reg(rd, pair);
 }
 
@@ -2036,7 +2038,8 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
     std::vector<Val> r;
     for (size_t i = 0; i < a.size(); ++i) {
       Opnd rd = NewReg(scalar, false);
-      Emit(op, kDtF32, 0, rd, Word(a[i]), Word(c[i]));
+      const Opnd ra = Word(a[i]), rc = Word(c[i]);
+      Emit(op, kDtF32, 0, rd, ra, rc);
       r.push_back(Val::Reg(rd, false));
     }
     Set(in.id, r);
@@ -2047,16 +2050,17 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
     std::vector<Val> r;
     for (size_t i = 0; i < a.size(); ++i) {
       Opnd rd = NewReg(scalar, false);
-      Emit(Op::kFcmp, kDtF32, Mod(c), rd, Word(a[i]), Word(d[i]));
+      const Opnd ra = Word(a[i]), rb = Word(d[i]);  // constants materialised once, in order
+      Emit(Op::kFcmp, kDtF32, Mod(c), rd, ra, rb);
       Val v = Val::Reg(rd, false);
       const bool nan_true = c == isa::ModFcmp::kNe || c == isa::ModFcmp::kUno;
       if (unordered && !nan_true) {
         Opnd u = NewReg(scalar, false);
-        Emit(Op::kFcmp, kDtF32, Mod(isa::ModFcmp::kUno), u, Word(a[i]), Word(d[i]));
+        Emit(Op::kFcmp, kDtF32, Mod(isa::ModFcmp::kUno), u, ra, rb);
         v = Bin(Op::kOr, Op::kOri, kDtU32, v, Val::Reg(u, false), scalar, true);
       } else if (!unordered && c == isa::ModFcmp::kNe) {
         Opnd o = NewReg(scalar, false);
-        Emit(Op::kFcmp, kDtF32, Mod(isa::ModFcmp::kOrd), o, Word(a[i]), Word(d[i]));
+        Emit(Op::kFcmp, kDtF32, Mod(isa::ModFcmp::kOrd), o, ra, rb);
         v = Bin(Op::kAnd, Op::kAndi, kDtU32, v, Val::Reg(o, false), scalar, true);
       }
       r.push_back(v);
@@ -2348,8 +2352,8 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
           Val lo = Val::Reg(Word(a[i]), false);
           Val hi = a[i].is_const ? Val::Const(a[i].c >> 32, false)
                                  : Val::Reg(Opnd{a[i].o.kind, Opnd::kHi, a[i].o.idx}, false);
-          c = Bin(Op::kAdd, Op::kAddi, kDtU32, Popcount32(lo, scalar), Popcount32(hi, scalar),
-                  scalar, true);
+          const Val plo = Popcount32(lo, scalar), phi = Popcount32(hi, scalar);
+          c = Bin(Op::kAdd, Op::kAddi, kDtU32, plo, phi, scalar, true);
         } else {
           Val x = a[i];
           if (from[i].bits < 32) {
@@ -2469,7 +2473,8 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
           std::memcpy(&blo, &flo, 4);
           std::memcpy(&bhi, &fhi, 4);
           Opnd t1 = NewReg(scalar, false), t2 = NewReg(scalar, false);
-          Emit(Op::kFmax, kDtF32, 0, t1, Word(x), Mat(Val::Const(blo, false)));
+          const Opnd rx = Word(x), rlo = Mat(Val::Const(blo, false));
+          Emit(Op::kFmax, kDtF32, 0, t1, rx, rlo);
           Emit(Op::kFmin, kDtF32, 0, t2, t1, Mat(Val::Const(bhi, false)));
           x = Val::Reg(t2, false);
         }
@@ -2504,7 +2509,8 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
       std::vector<Val> r;
       for (const Val& v : a) {
         Opnd rd = NewReg(scalar, false);
-        Emit(Op::kFmul, kDtF32, 0, rd, Word(v), Word(s));
+        const Opnd rv = Word(v), rs = Word(s);
+        Emit(Op::kFmul, kDtF32, 0, rd, rv, rs);
         r.push_back(Val::Reg(rd, false));
       }
       Set(in.id, r);
@@ -2513,10 +2519,12 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
     case spv::OpDot: {
       std::vector<Val> a = comps(in.ops[0]), c = comps(in.ops[1]);
       Opnd acc = NewReg(scalar, false);
-      Emit(Op::kFmul, kDtF32, 0, acc, Word(a[0]), Word(c[0]));
+      const Opnd a0 = Word(a[0]), c0 = Word(c[0]);
+      Emit(Op::kFmul, kDtF32, 0, acc, a0, c0);
       for (size_t i = 1; i < a.size(); ++i) {
         Opnd n = NewReg(scalar, false);
-        Emit(Op::kFmul, kDtF32, 0, n, Word(a[i]), Word(c[i]));
+        const Opnd ai = Word(a[i]), ci = Word(c[i]);
+        Emit(Op::kFmul, kDtF32, 0, n, ai, ci);
         Opnd s = NewReg(scalar, false);
         Emit(Op::kFadd, kDtF32, 0, s, acc, n);
         acc = s;
@@ -2542,7 +2550,8 @@ void Lowerer::SelectInsn(const SpvInsn& in, int b) {
       std::vector<Val> a = comps(in.ops[0]), r;
       for (const Val& v : a) {
         Opnd rd = NewReg(scalar, false);
-        Emit(Op::kFcmp, kDtF32, Mod(isa::ModFcmp::kUno), rd, Word(v), Word(v));
+        const Opnd rv = Word(v);
+        Emit(Op::kFcmp, kDtF32, Mod(isa::ModFcmp::kUno), rd, rv, rv);
         r.push_back(Val::Reg(rd, false));
       }
       Set(in.id, r);
@@ -2700,7 +2709,8 @@ void Lowerer::SelectExt(const SpvInsn& in) {
   };
   auto fop = [&](Op op, size_t i, const Val& a, const Val& b) {
     Opnd rd = NewReg(scalar, false);
-    Emit(op, kDtF32, 0, rd, Word(a), Word(b));
+    const Opnd ra = Word(a), rb = Word(b);
+    Emit(op, kDtF32, 0, rd, ra, rb);
     (void)i;
     return Val::Reg(rd, false);
   };
@@ -2709,7 +2719,8 @@ void Lowerer::SelectExt(const SpvInsn& in) {
     case OpenCLLIB::Mad:
       return each([&](size_t i) {
         Opnd rd = NewReg(scalar, false);
-        Emit(Op::kFfma, kDtF32, 0, rd, Word(arg(0, i)), Word(arg(1, i)), Word(arg(2, i)));
+        const Opnd x = Word(arg(0, i)), y = Word(arg(1, i)), z = Word(arg(2, i));
+        Emit(Op::kFfma, kDtF32, 0, rd, x, y, z);
         return Val::Reg(rd, false);
       });
     case OpenCLLIB::Fmin:
@@ -2736,7 +2747,8 @@ void Lowerer::SelectExt(const SpvInsn& in) {
       return each([&](size_t i) {
         Val d = fop(Op::kFsub, i, arg(1, i), arg(0, i));
         Opnd rd = NewReg(scalar, false);
-        Emit(Op::kFfma, kDtF32, 0, rd, Word(d), Word(arg(2, i)), Word(arg(0, i)));
+        const Opnd x = Word(d), y = Word(arg(2, i)), z = Word(arg(0, i));
+        Emit(Op::kFfma, kDtF32, 0, rd, x, y, z);
         return Val::Reg(rd, false);
       });
     case OpenCLLIB::SMin:
@@ -2897,17 +2909,18 @@ void Lowerer::SelectCall(const SpvInsn& in) {
       if (sc[i].pair()) {
         Opnd lo = NewReg(false, false), hi = NewReg(false, false);
         Val d = data[i], df = dflt[i];
-        Emit(Op::kShfl, kDtI32, Mod(q.mode), lo, Word(d), Word(off),
-             explicit_reg(df.is_const ? Val::Const(df.c & 0xffffffffu, false) : df), imm);
+        const Opnd dl = Word(d), ro = Word(off),
+                   fl = explicit_reg(df.is_const ? Val::Const(df.c & 0xffffffffu, false) : df);
+        Emit(Op::kShfl, kDtI32, Mod(q.mode), lo, dl, ro, fl, imm);
         Opnd dh = d.is_const ? Mat(Val::Const(d.c >> 32, false)) : Opnd{Opnd::kVirt, Opnd::kHi, d.o.idx};
         Opnd fh = df.is_const ? explicit_reg(Val::Const(df.c >> 32, false))
                               : Opnd{Opnd::kVirt, Opnd::kHi, df.o.idx};
-        Emit(Op::kShfl, kDtI32, Mod(q.mode), hi, dh, Word(off), fh, imm);
+        Emit(Op::kShfl, kDtI32, Mod(q.mode), hi, dh, ro, fh, imm);
         r.push_back(FromWords({Val::Reg(lo, false), Val::Reg(hi, false)}, {sc[i]}, scalar)[0]);
       } else {
         Opnd rd = NewReg(false, false);
-        Emit(Op::kShfl, kDtI32, Mod(q.mode), rd, Word(data[i]), Word(off), explicit_reg(dflt[i]),
-             imm);
+        const Opnd rs = Word(data[i]), ro = Word(off), rf = explicit_reg(dflt[i]);
+        Emit(Op::kShfl, kDtI32, Mod(q.mode), rd, rs, ro, rf, imm);
         r.push_back(Val::Reg(rd, false));
       }
     }
@@ -2933,15 +2946,17 @@ void Lowerer::SelectGroup(const SpvInsn& in) {
           if (v.is_const) return Mat(Val::Const(high ? v.c >> 32 : v.c & 0xffffffffu, false));
           return Opnd{v.o.kind, high ? Opnd::kHi : Opnd::kLo, v.o.idx};
         };
-        Emit(Op::kShfl, kDtI32, Mod(mode), lo, half(a[i], false), Word(d),
-             b ? half((*b)[i], false) : Opnd::Phys(kRegS0), imm);
-        Emit(Op::kShfl, kDtI32, Mod(mode), hi, half(a[i], true), Word(d),
-             b ? half((*b)[i], true) : Opnd::Phys(kRegS0), imm);
+        const Opnd al = half(a[i], false), rdl = Word(d),
+                   bl = b ? half((*b)[i], false) : Opnd::Phys(kRegS0);
+        Emit(Op::kShfl, kDtI32, Mod(mode), lo, al, rdl, bl, imm);
+        const Opnd ah = half(a[i], true), rdh = Word(d),
+                   bh = b ? half((*b)[i], true) : Opnd::Phys(kRegS0);
+        Emit(Op::kShfl, kDtI32, Mod(mode), hi, ah, rdh, bh, imm);
         r.push_back(FromWords({Val::Reg(lo, false), Val::Reg(hi, false)}, {sc[i]}, false)[0]);
       } else {
         Opnd rd = NewReg(false, false);
-        Emit(Op::kShfl, kDtI32, Mod(mode), rd, Word(a[i]), Word(d),
-             b ? Word((*b)[i]) : Opnd::Phys(kRegS0), imm);
+        const Opnd ra = Word(a[i]), rdd = Word(d), rb = b ? Word((*b)[i]) : Opnd::Phys(kRegS0);
+        Emit(Op::kShfl, kDtI32, Mod(mode), rd, ra, rdd, rb, imm);
         r.push_back(Val::Reg(rd, false));
       }
     }
