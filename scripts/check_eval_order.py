@@ -11,19 +11,25 @@ compiler. The lowering evaluates such operands into locals first, in program ord
 (`const Opnd ra = Word(a), rb = Word(b);`: the declarators of one declaration are evaluated in
 order). This check finds any call with two or more arguments that call such a helper.
 
-  scripts/check_eval_order.py FILE...   exit 1 and one line per call found, else exit 0
+  scripts/check_eval_order.py --selftest   the check on a known bad and a known good snippet
+  scripts/check_eval_order.py FILE...      exit 1 and one line per call found, else exit 0
 """
 import re
 import sys
 
-# Members of the lowering and local lambdas that emit instructions or allocate registers.
-EMITTING = ("Emit Mat Word Bin Cmp Un Sel Cvt Div DivConst RoundFloat Popcount32 Clz32 First "
-            "LoadField AddrAdd LoadBuiltin LocalId Lane ToWords FromWords NewReg NewV Get Get1 "
-            "Address explicit_reg half fop shfl").split()
-EMIT_RE = re.compile(r"\b(" + "|".join(EMITTING) + r")\s*\(")
+# The primitives: emitting an instruction and numbering a virtual register. Every function or
+# lambda of the checked files that calls one of them (directly or through another) is found from
+# the source (emitting_names), so a new helper needs no entry here.
+PRIMITIVES = {"Emit", "NewReg", "NewV"}
 CALL_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "static_cast", "catch",
             "reinterpret_cast", "const_cast", "decltype", "alignof"}
+# A function's definition: a member defined out of its class at the start of a line ("Val
+# Lowerer::Bin("), one defined in its class ("  Val Get1(... ) { ..."), or a named lambda ("auto
+# half = [&]("). body_after() keeps only those followed by a body.
+DEF_RE = re.compile(r"^[A-Za-z_][\w:<>,&* ]*?\b\w+::(\w+)\s*\("
+                    r"|^[ \t]+(?:[\w:<>,&*]+[ \t]+)+(\w+)\s*\("
+                    r"|\bauto\s+(\w+)\s*=\s*\[[^\]]*\]\s*\(", re.M)
 
 
 def blank(m):
@@ -56,13 +62,46 @@ def arguments(s, start):
     return args
 
 
-def check(path):
-    s = strip(open(path, encoding="utf-8").read())
+def body_after(s, start):
+    """The text of the brace-delimited body that follows the parameter list at start."""
+    depth, i = 1, start
+    while depth and i < len(s):  # skip the parameters
+        depth += {"(": 1, ")": -1}.get(s[i], 0)
+        i += 1
+    j = s.find("{", i)
+    if j < 0 or s[i:j].count(";"):  # a declaration, not a definition
+        return ""
+    depth, k = 1, j + 1
+    while depth and k < len(s):
+        depth += {"{": 1, "}": -1}.get(s[k], 0)
+        k += 1
+    return s[j:k]
+
+
+def emitting_names(texts):
+    """Names of the functions and lambdas that emit code or allocate registers (a fixed point)."""
+    bodies = {}
+    for s in texts:
+        for m in DEF_RE.finditer(s):
+            name = m.group(1) or m.group(2) or m.group(3)
+            if name in KEYWORDS:
+                continue
+            bodies[name] = bodies.get(name, "") + body_after(s, m.end())
+    names = set(PRIMITIVES)
+    while True:
+        pattern = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*\(")
+        more = {n for n, b in bodies.items() if n not in names and pattern.search(b)}
+        if not more:
+            return names
+        names |= more
+
+
+def check(path, s, emit_re):
     found = []
     for m in CALL_RE.finditer(s):
         if m.group(1) in KEYWORDS:
             continue
-        n = sum(1 for a in arguments(s, m.end()) if EMIT_RE.search(a))
+        n = sum(1 for a in arguments(s, m.end()) if emit_re.search(a))
         if n >= 2:
             line = s.count("\n", 0, m.start()) + 1
             found.append(f"{path}:{line}: {m.group(1)}(...) has {n} arguments that emit code or "
@@ -71,22 +110,52 @@ def check(path):
     return found
 
 
+SELFTEST_BAD = """
+Opnd Lowerer::Word(const Val& v) { if (v.is_const) return Mat(v); return v.o; }
+Opnd Lowerer::Mat(const Val& v) { Opnd r = NewReg(true, false); Emit(Op::kLi, 0, 0, r); return r; }
+void Lowerer::Lower() {
+  auto pick = [&](const Val& v) -> Opnd { return Word(v); };
+  Emit(Op::kAdd, 0, 0, rd, pick(a), Word(b));  // two emitting arguments
+}
+"""
+SELFTEST_GOOD = SELFTEST_BAD.replace(
+    "Emit(Op::kAdd, 0, 0, rd, pick(a), Word(b));",
+    "const Opnd ra = pick(a), rb = Word(b);\n  Emit(Op::kAdd, 0, 0, rd, ra, rb);")
+
+
+def selftest():
+    """The check finds the call through a lambda and a helper, and passes the fixed code."""
+    bad, good = strip(SELFTEST_BAD), strip(SELFTEST_GOOD)
+    names = emitting_names([bad])
+    emit_re = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*\(")
+    ok = {"Word", "Mat", "pick"} <= names
+    ok = ok and len(check("bad", bad, emit_re)) == 1 and not check("good", good, emit_re)
+    print("check_eval_order selftest: " + ("pass" if ok else "FAIL"))
+    return 0 if ok else 1
+
+
 def main(argv):
+    if argv[1:] == ["--selftest"]:
+        return selftest()
     if len(argv) < 2:
-        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+        usage = [l.strip() for l in __doc__.splitlines() if "check_eval_order.py " in l]
+        print("usage:\n  " + "\n  ".join(usage), file=sys.stderr)
         return 2
+    try:
+        texts = {p: strip(open(p, encoding="utf-8").read()) for p in argv[1:]}
+    except OSError as e:
+        print(f"check_eval_order: {e}", file=sys.stderr)
+        return 2
+    names = emitting_names(texts.values())
+    emit_re = re.compile(r"\b(" + "|".join(sorted(names)) + r")\s*\(")
     found = []
-    for path in argv[1:]:
-        try:
-            found += check(path)
-        except OSError as e:
-            print(f"check_eval_order: {e}", file=sys.stderr)
-            return 2
+    for path, s in texts.items():
+        found += check(path, s, emit_re)
     for f in found:
         print(f)
     if not found:
-        print(f"check_eval_order: {len(argv) - 1} file(s), no call with emitting arguments in "
-              "unspecified order")
+        print(f"check_eval_order: {len(argv) - 1} file(s), {len(names)} functions that emit "
+              "code or allocate registers, no call with two of them in unspecified order")
     return 1 if found else 0
 
 
