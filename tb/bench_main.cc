@@ -44,21 +44,35 @@ struct Row {
   double cosim_seconds;
 };
 
+// One run of `image` on the SIMD`simd` model (every record checked against the golden model
+// when `check`), timed from the launch to the halt: building the model is not counted. The
+// launch's arguments are drawn from `rng` after the image's.
+struct TimedRun {
+  CosimResult r;
+  double seconds;
+};
+TimedRun RunTimed(unsigned simd, const Memory& image, Rng& rng, bool check,
+                  const std::string& what) {
+  CosimOptions opts;
+  opts.rtl.num_lanes = simd;
+  opts.check = check;
+  Cosim sim(opts, image);
+  const LaunchParams launch = MakeLaunch(simd, false, rng);
+  const auto t0 = Clock::now();
+  CosimResult r = sim.Run(launch);
+  const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (r.status != CosimStatus::kHalted) throw std::runtime_error(what + ": " + r.report);
+  return {std::move(r), s};
+}
+
 Row Measure(unsigned simd, unsigned iterations, uint64_t cosim_insns) {
   Row row{simd, 0, 0, 0, 0, 0, 0};
   {
     Rng rng(1);
-    Memory image = MakeImage(SpeedProgram(iterations), rng);
-    CosimOptions opts;
-    opts.rtl.num_lanes = simd;
-    opts.check = false;
-    Cosim sim(opts, image);
-    const auto t0 = Clock::now();
-    const CosimResult r = sim.Run(MakeLaunch(simd, false, rng));
-    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-    if (r.status != CosimStatus::kHalted) throw std::runtime_error("speed program did not halt");
-    row.cycles = r.cycles;
-    row.cycles_per_s = double(r.cycles) / s;
+    const Memory image = MakeImage(SpeedProgram(iterations), rng);
+    const TimedRun t = RunTimed(simd, image, rng, false, "speed program");
+    row.cycles = t.r.cycles;
+    row.cycles_per_s = double(t.r.cycles) / t.seconds;
   }
   double seconds = 0;
   for (uint64_t seed = 1; row.insns < cosim_insns; ++seed) {
@@ -67,17 +81,11 @@ Row Measure(unsigned simd, unsigned iterations, uint64_t cosim_insns) {
     cfg.num_lanes = simd;
     cfg.items = 300;
     cfg.trap_percent = 0;
-    Memory image = MakeImage(GenerateRandomProgram(cfg, rng), rng);
-    CosimOptions opts;
-    opts.rtl.num_lanes = simd;
-    Cosim cosim(opts, image);
-    const LaunchParams launch = MakeLaunch(simd, false, rng);
-    const auto t0 = Clock::now();
-    const CosimResult r = cosim.Run(launch);
-    seconds += std::chrono::duration<double>(Clock::now() - t0).count();
-    if (r.status != CosimStatus::kHalted) throw std::runtime_error("cosim: " + r.report);
-    row.insns += r.instructions;
-    row.cosim_cycles += r.cycles;
+    const Memory image = MakeImage(GenerateRandomProgram(cfg, rng), rng);
+    const TimedRun t = RunTimed(simd, image, rng, true, "cosim");
+    seconds += t.seconds;
+    row.insns += t.r.instructions;
+    row.cosim_cycles += t.r.cycles;
   }
   row.insns_per_s = double(row.insns) / seconds;
   row.cosim_seconds = seconds;
@@ -224,16 +232,10 @@ struct StraightRate {
 };
 StraightRate MeasureStraight(unsigned simd, unsigned iterations) {
   Rng rng(1);
-  Memory image = MakeImage(IpcProgram(IpcCases().front(), iterations), rng);
-  CosimOptions opts;
-  opts.rtl.num_lanes = simd;
-  Cosim sim(opts, image);
-  const LaunchParams launch = MakeLaunch(simd, false, rng);
-  const auto t0 = Clock::now();
-  const CosimResult r = sim.Run(launch);
-  const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-  if (r.status != CosimStatus::kHalted) throw std::runtime_error("straight-line: " + r.report);
-  return {double(r.instructions) / s, r.instructions, double(r.instructions) / double(r.cycles)};
+  const Memory image = MakeImage(IpcProgram(IpcCases().front(), iterations), rng);
+  const TimedRun t = RunTimed(simd, image, rng, true, "straight-line");
+  return {double(t.r.instructions) / t.seconds, t.r.instructions,
+          double(t.r.instructions) / double(t.r.cycles)};
 }
 
 double LoopIpc(unsigned simd, const IpcCase& k) {
