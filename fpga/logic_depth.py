@@ -7,7 +7,7 @@ anyone wants to wait while restructuring the RTL. This script reads the netlist 
 fpga/flow.sh writes (Yosys JSON after synth_ecp5), walks every combinational path from a
 register, block RAM or DSP output to a register, block RAM or DSP input, and prints the slowest
 ones with a simple delay model: a fixed routing delay per net plus a per-cell delay
-(docs/fpga.md "Finding the critical path"). The model ranks paths; it does not replace the
+(docs/timing.md "Timing of the pipelined core"). The model ranks paths; it does not replace the
 routed timing report, and its absolute numbers are estimates.
 
 Usage: fpga/logic_depth.py NETLIST.json [--top MODULE] [--paths N] [--net-delay NS] [--verbose]

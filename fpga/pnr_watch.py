@@ -11,7 +11,7 @@ the command's own, or 124 when it ran longer than --timeout seconds (0: no limit
 
 Divergence. router2 negotiates congestion in iterations and prints the number of overused wires
 after each ("iter=N wires=W overused=O ..."). On a converging run that number falls to zero,
-with small wobbles near the end (docs/fpga.md "Routed timing, step by step": a run of the SIMD8
+with small wobbles near the end (docs/timing.md "Routed timing, step by step": a run of the SIMD8
 board rose from 1 to 10 wires at iteration 99 and routed at 122). On the runs that never route
 it falls to a few hundred or thousand wires and then climbs for good, by a factor of 2 to 20.
 The rule: the run has diverged when, at least MinGap iterations after the fewest overused wires

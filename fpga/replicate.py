@@ -5,7 +5,7 @@
 A SIMD design has many control signals that reach every lane: a register-file row number, an
 operand register's clock enable, a result select, each driving 500 to 1,600 LUT and flip-flop
 pins spread over the whole die. nextpnr routes each as one tree across the die, and on the SIMD16
-board those few nets were a fifth of router2's overused wires (docs/fpga.md "Routing"). Neither
+board those few nets were a fifth of router2's overused wires (docs/timing.md "Routing"). Neither
 Yosys nor nextpnr duplicates registers or LUTs to cut fanout, and keeping per-lane copies in the
 RTL does not survive synthesis everywhere (Yosys merges equal flip-flops once a memory has
 absorbed them). This script does what a commercial flow's physical optimisation does: it takes

@@ -45,7 +45,7 @@ pll20=(SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 PllClkopDiv=30 PllClkopCphas
 # without the SGU is built with its PLL at 75 MHz. The SGU's configurations are placed and
 # routed with the board's own 20 MHz clock (make fpga-board's defaults) unless FPGA_SGU_PLL=75:
 # nextpnr's timing-driven router, pulled towards a constraint the placement cannot reach,
-# diverges more often (docs/fpga.md "Routed timing, step by step"), and the Fmax it reports is
+# diverges more often (docs/timing.md "Routed timing, step by step"), and the Fmax it reports is
 # the routed design's either way. Routing the whole SGU takes tens of minutes: each attempt
 # stops after FPGA_PNR_TIMEOUT seconds (default 7200: the SIMD16 board placed and routed in
 # about 3,800 s) and reports its packing; the seeds of

@@ -26,7 +26,7 @@ module ulx3s_top #(
   parameter int unsigned WithSgu        = 1,           // 0: board without the SGU (bring-up)
   // Lanes per multiply / FP unit (sgu_top): the board shares one MFU among 4 lanes at SIMD8
   // and among 8 at SIMD16 and SIMD32, so that SIMD16 fits the ECP5-85F within 80 % of its LUTs
-  // (docs/fpga.md "Whole core"; an FP or multiply instruction then takes 4 or 8 cycles in X).
+  // (docs/timing.md "Whole core"; an FP or multiply instruction then takes 4 or 8 cycles in X).
   parameter int unsigned LanesPerMfu    = (NumLanes <= 8) ? 4 : 8,
   // The SGU's register file in block RAM (1) or distributed RAM (0): the block RAM build uses
   // fewer LUTs but does not route on the ECP5; the distributed RAM build does (docs/fpga.md

@@ -18,7 +18,7 @@
 // RREADY is high. The R channel leaves from registers of its own (an output stage after the
 // RAM's read register, and a second entry behind it), so a master's logic starts from a
 // flip-flop rather than from the block RAM's output (5.6 ns from clock to output on the ECP5:
-// docs/fpga.md "The routed paths with router1"). Valid/ready follow AXI: outputs stable while
+// docs/timing.md "The routed paths with router1"). Valid/ready follow AXI: outputs stable while
 // valid && !ready (assertions).
 // The RAM's enables depend on this module's registers only, never on a master's WVALID or
 // RREADY: a W beat is written from its register, and a read is issued when the RAM's read
@@ -30,7 +30,7 @@
 // AXI4-Lite host port (s_axil_*, 32-bit words): a write needs AW and W together (both readies
 // rise in the same cycle); WSTRB writes the addressed bytes. Each request is taken into a
 // register first and performed from there (so the host's address decode and handshake never run
-// into the RAM's enables: docs/fpga.md "Timing of the pipelined core"); one write and one read
+// into the RAM's enables: docs/timing.md "Timing of the pipelined core"); one write and one read
 // are in flight at a time. B comes at the earliest two cycles after the AW/W handshake, a read's
 // data at the earliest three cycles after its AR handshake. Out-of-range addresses: SLVERR, nothing written, zero
 // read. The host port only uses RAM cycles that the AXI4 port leaves free (AXI4 write beats

@@ -256,7 +256,7 @@ module sgu_core #(
   // decision that D's instruction moves to R (which waits for R, X and the hazard check) ends
   // in the queue's read pointer and valid bits and does not run on into F's pc, the
   // instruction cache's request and its state, nor into the enables of the queue's words
-  // (docs/fpga.md "Timing of the pipelined core").
+  // (docs/timing.md "Timing of the pipelined core").
   logic f_go;
   logic dq_full;
   assign f_go          = run_q && live_q && !f_stop_q && !dq_full && !wd_fire && !kill_q;
@@ -654,7 +654,7 @@ module sgu_core #(
   // Loads at other edges take the values of the instruction waiting in R, or of none: unused,
   // and reloaded at the edge R hands over (which always loads: XLd_A). So the enable of
   // 3 x N x 64 flip-flops comes from a few registers, not from x_done (the wait for the LSU,
-  // older records and long writers) and x_accept (docs/fpga.md "Timing of the pipelined core").
+  // older records and long writers) and x_accept (docs/timing.md "Timing of the pipelined core").
   logic x_hold, x_ld;
   assign x_hold    = x_valid_q && (x_multi_long_q ? !x_last_q
                                                   : (x_multi_first_q && x_first_q));
@@ -929,7 +929,7 @@ module sgu_core #(
   // Earlier passes' results: pass p's last entry (cycle t) is caught at the end of t + 6, when
   // it is the MFU's result (sgu_mfu: latency 6; its S6 is only the rounding increment and the
   // result select, so that the normalising shift does not run into the register file's write
-  // port: docs/fpga.md "Timing of the pipelined core").
+  // port: docs/timing.md "Timing of the pipelined core").
   typedef struct packed {
     logic                   valid;
     logic [MfuPassBits-1:0] pass;
@@ -1010,13 +1010,13 @@ module sgu_core #(
   // changes when X's instruction completes); values picked in L2 from them. Loading on X's
   // registered state (xbar_ld below) rather than on the record's write decision (xs_ld: x_done, the trap
   // checks) keeps X's completion logic out of the crossbar's register enables, the routed
-  // critical path of the first SIMD16 route (docs/fpga.md "Routing"). Only l2_shfl_q, which
+  // critical path of the first SIMD16 route (docs/timing.md "Routing"). Only l2_shfl_q, which
   // selects the crossbar's result in L2, follows the write decision. The result is written at
   // the end of L2 like any short result, but exists only in L2: nothing forwards it into X
   // (xf_stall). xb_q is a register of its own, kept apart from l2_data_q, so that the register
   // every lane's crossbar multiplexers read is not the one the lane's ALU ends in: the placer
   // may put the ALU's end beside the ALU and the crossbar's inputs beside the crossbar
-  // (docs/fpga.md "Routed timing, step by step").
+  // (docs/timing.md "Routed timing, step by step").
   logic [NumLanes-1:0][31:0] xbar_res, xbar_c, xbar_r;
   logic [NumLanes-1:0]       xbar_selb;
   logic                      xs_ld, l2_shfl_q;
@@ -1343,7 +1343,7 @@ module sgu_core #(
   // second cycle unless a long writer in L6 would meet its write; ld/st when no lane is active,
   // when the LSU reports a fault (after the checks, with nothing older to wait for), or when
   // the LSU is done. So x_accept and the enables of R and D that it feeds do not wait for the
-  // opcode's decode (docs/fpga.md "Timing of the pipelined core").
+  // opcode's decode (docs/timing.md "Timing of the pipelined core").
   // The memory instruction's wait for older records (a store for all of them, a load for the
   // long writers; the checks in the X case above) and the long operation's last step are
   // registered a cycle early (x_mem_wait_q, x_last_q: "hazards, a cycle early" below), so that
@@ -1396,7 +1396,7 @@ module sgu_core #(
   end
   // Loaded at every edge (read only in the cycle after a redirect, with redir_q): an enable
   // from the redirect decision (x_done, the trap checks, the branch condition) was a path of
-  // its own into 32 clock enables (docs/fpga.md "Routed timing, step by step").
+  // its own into 32 clock enables (docs/timing.md "Routed timing, step by step").
   always_ff @(posedge clk_i) begin
     redirect_pc_q <= redirect_pc;
   end
@@ -1647,7 +1647,7 @@ module sgu_core #(
   // that will be in R in the next cycle, against the writers that will be in X .. L7 then. The
   // decision that R's instruction moves on (r_advance), which feeds the enables of D's, R's and
   // X's registers and the register file's choice of read rows, then starts from a flip-flop
-  // instead of 21 overlap compares and the forward rules (docs/fpga.md "What is left", item 8).
+  // instead of 21 overlap compares and the forward rules (docs/timing.md "What is left", item 8).
   // In the next cycle R holds D's instruction (d_to_r) or the one waiting there now; X holds
   // R's (r_advance), the one staying in X, or none; L2 holds the record leaving X now (x_rec,
   // bubbles included: l2_q loads it at every edge); L3 .. L7 hold L2 .. L6's. Every pairing that
@@ -1750,7 +1750,7 @@ module sgu_core #(
   // an empty R's loads are never used). Both readers are compared with the writer and d_to_r
   // chooses last. Made in the cycle of the forward, the compare of L2's record with R's
   // specifiers and the lanes' select ran across the die into every lane's rs1 and rs2 operand
-  // registers (docs/fpga.md "Timing of the pipelined core"); now each lane's select is a
+  // registers (docs/timing.md "Timing of the pipelined core"); now each lane's select is a
   // flip-flop of its own (fanout 32 plus the flag). FlSelEarly_A compares them with the
   // decision of the cycle itself.
   logic [1:0] xf3_d;
@@ -1811,7 +1811,7 @@ module sgu_core #(
   // l2_data_q loads at every edge with an instruction in X, whatever it does: its value is
   // used only when the record that left X at that edge is a short writer (l2_short_wr), and an
   // enable from the record's own decision (x_done, the trap checks, the written lanes) was the
-  // routed critical path into N x 64 clock enables (docs/fpga.md "Routed timing, step by step").
+  // routed critical path into N x 64 clock enables (docs/timing.md "Routed timing, step by step").
   always_ff @(posedge clk_i) begin
     if (x_valid_q) begin
       l2_data_q <= x_val;

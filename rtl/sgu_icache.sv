@@ -248,7 +248,7 @@ module sgu_icache #(
 
   // The counters count one cycle after the event (a registered increment), so that the
   // lookup's hit, the last signal of the fetch stage, does not also enable 2 x 64 flip-flops
-  // (docs/fpga.md "Timing of the pipelined core"). A kernel's counts are complete long before
+  // (docs/timing.md "Timing of the pipelined core"). A kernel's counts are complete long before
   // it ends: its last fetch is several cycles before its last retirement.
   logic hit_cnt_q, miss_cnt_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -21,9 +21,9 @@
 //     into X).
 //   Long operations: every multiply, every FP32 operation (including the conversions that
 //     involve f32), the shifts of 64-bit types (a 64-bit barrel shifter in every lane was a
-//     third of the lane's logic: docs/fpga.md "Blocks") and the 64-bit adds, logic, compares,
+//     third of the lane's logic: docs/timing.md "Blocks") and the 64-bit adds, logic, compares,
 //     min and max (the adder's high half, its compare and select were a fifth of the lane, and
-//     the end of its carry chain the execute stage's critical path: docs/fpga.md "Blocks") run
+//     the end of its carry chain the execute stage's critical path: docs/timing.md "Blocks") run
 //     on sgu_mfu, the multiply / FP unit,
 //     which sgu_core instantiates once per LanesPerMfu lanes. The lane supplies its operands
 //     ia_o / ib_o, extended as the ALU uses them (a by its type ctl.a_dt, b by ctl.dt): their
@@ -100,7 +100,7 @@ module sgu_lane (
   assign sgn     = dt_signed(ctl.dt);
   assign size    = dt_size_log2(ctl.dt);
 
-  // The short operations share one datapath per function (docs/fpga.md "Lane ALU"): one 32-bit
+  // The short operations share one datapath per function (docs/timing.md "Blocks"): one 32-bit
   // adder for add, sub, compare, min and max; one 32-bit right shifter for both shift directions
   // (a left shift is the bit-reversed right shift of the bit-reversed operand); one operand select
   // for min, max and sel.

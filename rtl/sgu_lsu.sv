@@ -193,7 +193,7 @@ module sgu_lsu #(
   // multiplexers over the lanes are AND-OR terms of registered one-hot bits and registered data
   // (no lane-number decoding and no state in front of them). A beat's address, store data and
   // strobes are registered as the beat starts (beat_*_q), so the AXI payload comes from
-  // flip-flops (docs/fpga.md "Timing of the pipelined core").
+  // flip-flops (docs/timing.md "Timing of the pipelined core").
   logic [NumLanes-1:0] cur_q;       // the lane being served (one-hot)
   logic [NumLanes-1:0] rest_q;      // lanes still to do after it
   logic [NumLanes-1:0] rest_d;
@@ -292,7 +292,7 @@ module sgu_lsu #(
   // values at the edge a beat starts are the same (the selected lane does not change before it),
   // and the enable comes from registers, not from the request or the response handshake (on the
   // SIMD8 board beat_start's 104 enables were a group of their own above 13.3 ns at 8273487:
-  // docs/fpga.md "Routed timing, step by step"). In StAddr the payload stays as AXI requires;
+  // docs/timing.md "Routed timing, step by step"). In StAddr the payload stays as AXI requires;
   // in StResp the registers already take the next beat's, so the beat awaiting its response
   // keeps its address in fly_addr_q (loaded in StAddr): the read data's byte offset and the
   // failing address of an error response come from there.

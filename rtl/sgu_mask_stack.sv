@@ -35,7 +35,7 @@ module sgu_mask_stack #(
   // The entries are written one edge after the request, from registers (wr_*_q): the request
   // is decided at the end of X's trap checks and branch decisions, and as the enable of every
   // entry's 2 x NumLanes flip-flops it was a group of its own among the routed SIMD16 board's
-  // late endpoints (docs/fpga.md "Routed timing, step by step"). Now it loads one valid flag;
+  // late endpoints (docs/timing.md "Routed timing, step by step"). Now it loads one valid flag;
   // the entries' enables come from the registered index. A read in the cycle after a request
   // takes the request's data when it is for the top entry (the bypass below), so the stack
   // behaves as if written at the request's edge.

@@ -442,7 +442,7 @@ module sgu_mfu
   // S1 ends at the adder and the logic: its result (or operand a, for min and max), operand b,
   // lt and eq are registered, and S2 makes the compare's bit and min's / max's pick, so lt does
   // not fan out to 64 multiplexers at the end of the carry chain (the routed critical path of
-  // the SIMD8 board at 9108504: docs/fpga.md "Routed timing, step by step").
+  // the SIMD8 board at 9108504: docs/timing.md "Routed timing, step by step").
   logic        alu_en_s1;
   logic [63:0] alu_res_s1;  // add, sub, and, or, xor: the result; min, max: operand a
   logic        alu_lt_s1, alu_eq_s1;
@@ -762,7 +762,7 @@ module sgu_mfu
   // =======================================================================================
   // The count of the sum's magnitude (one sgu_fpu_lzc, on the value S3 selected), a stage of
   // its own since the 77-bit add and the count in one stage were the SIMD8 board's routed
-  // critical path (docs/fpga.md "Routed timing, step by step"). Computed only with an FP
+  // critical path (docs/timing.md "Routed timing, step by step"). Computed only with an FP
   // result for the normaliser in S4.
   fp_s5_t fp_s4;
 

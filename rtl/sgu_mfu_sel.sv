@@ -4,7 +4,7 @@
 //
 // Purely combinational: one LanesPerMfu:1 multiplexer per operand bit (160 bits). Kept in its own
 // file because the FPGA flow maps the multiplexers of this file, like the crossbar's, onto the
-// ECP5 slice multiplexers (fpga/flow.sh, docs/fpga.md "Mapping choices"): a 4:1 multiplexer in 2
+// ECP5 slice multiplexers (fpga/flow.sh, docs/timing.md "Mapping choices"): a 4:1 multiplexer in 2
 // LUT4 instead of 3.
 
 module sgu_mfu_sel #(

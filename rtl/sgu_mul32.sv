@@ -11,7 +11,7 @@
 //   `SGU_ECP5        (defined by fpga/flow.sh): four ECP5 MULT18X18D, one per 16 x 16 partial
 //                    product, with the operands registered inside the DSP (REG_INPUTA/B on CLK0,
 //                    enable CE0), so no path runs from a flip-flop placed away from its DSP into
-//                    the multiplier (docs/fpga.md "What is left"); the partial products are
+//                    the multiplier (docs/timing.md "What is left"); the partial products are
 //                    summed in carry chains: p = HH << 32 + (HL + LH) << 16 + LL. a_q_o / b_q_o
 //                    are then copies in the fabric. The declaration of MULT18X18D is in
 //                    fpga/ecp5_prims.sv; tb/fpga checks this build against the default one with

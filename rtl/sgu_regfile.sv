@@ -169,7 +169,7 @@ module sgu_regfile #(
   // ------------------------------------------------------------------------------ storage
   // Synthesis: block RAM (RfBlockRam = 1) or distributed RAM (0: the rows in LUT RAM beside the
   // lanes, more LUTs and no block RAMs; on ECP5 the only build of the core that routes, docs/
-  // fpga.md "Routing"). Both give the operand registers the row as it stands after the write of
+  // timing.md "Routing"). Both give the operand registers the row as it stands after the write of
   // the read edge: the RAM holds the row without that write, and the bypass register (below)
   // replaces exactly the halves it wrote:
   //   block RAM: a synchronous read (read-before-write, no_rw_check: a read at the edge of a
@@ -181,14 +181,14 @@ module sgu_regfile #(
   //     write-back's selection (the long result or L2's value, the crossbar's among them) and
   //     the records' write decision no longer run across the die into every lane's RAM (on the
   //     SIMD8 board they were 1,219 of the 3,171 endpoints above 13.3 ns at 77e9005: docs/
-  //     fpga.md "Routed timing, step by step"). A read at the edge of that write sees the RAM
+  //     timing.md "Routed timing, step by step"). A read at the edge of that write sees the RAM
   //     without it, like a block RAM's, and the same bypass covers it. The specifiers'
   //     selection in the core (D's or R's, by the stall) only reaches the row registers, not the
-  //     RAMs' address pins (docs/fpga.md "Timing of the pipelined core"). The copies are kept,
+  //     RAMs' address pins (docs/timing.md "Timing of the pipelined core"). The copies are kept,
   //     but Yosys 0.70 moves each into its LUT RAM's read port, makes a new address register
   //     there and merges the sixteen new ones, so on ECP5 one register drives every lane's read
   //     address and the kept copies drive nothing; the flow's replication (fpga/flow.sh
-  //     --replicate) makes the per-placement copies instead (docs/fpga.md "Routing").
+  //     --replicate) makes the per-placement copies instead (docs/timing.md "Routing").
   logic [2:0][NumLanes-1:0][63:0] rows;  // the rows of the last read, per port and lane
   logic [2:0][NumLanes-1:0][63:0] ram;   // ... as the RAM holds them (without the write of
                                          // the read edge)
@@ -199,14 +199,14 @@ module sgu_regfile #(
   // 0 and 1 only: port 2 (rs3: ffma's addend, sel's c, a store's data) is read rarely enough
   // that the core holds its reader one cycle in R instead (hit2_o), which saves a multiplexer
   // per lane and bit (N x 64 LUTs: the bypass of all three ports took the SIMD16 board past
-  // 80 % of the 85F's LUT sites, docs/fpga.md "What is left").
+  // 80 % of the 85F's LUT sites, docs/timing.md "What is left").
   // Per port whether the write of the last edge wrote the row read at it. Like everything
   // else the read edge registers (the row numbers in distributed RAM, the port enables, the
   // half), it is registered for both candidates, D's specifiers and R's, and selected after
   // the registers by the registered choice (sel_q): the core's advance decision (the hazard
   // checks, X's completion) ends in one flip-flop per copy instead of running on into every
   // lane's row registers (on the SIMD8 board at 01a52d9, 84 of the endpoints above 13.3 ns
-  // were those rows: docs/fpga.md "Routed timing, step by step").
+  // were those rows: docs/timing.md "Routed timing, step by step").
   logic [2:0]                hit_q, hit_d_q, hit_r_q;
   logic [NumLanes-1:0][1:0]  w_en_q;
   logic [1:0]                w_half_q;  // the halves the write of the last edge wrote (port 2's
@@ -221,7 +221,7 @@ module sgu_regfile #(
   // selection, the MFUs' results) end in flip-flops without the long/short selection, the half
   // duplication and the clear behind them (on the SIMD8 board at d6ab960, the single bypass
   // register after that selection was the largest group of endpoints above 13.3 ns: docs/
-  // fpga.md "Routed timing, step by step").
+  // timing.md "Routed timing, step by step").
   logic [NumLanes-1:0][63:0] ws_q, wl_q;
   logic                      w_long_q, w_dup_q, w_clr_q;
   logic [63:0]               w_clr_row_q;
@@ -343,7 +343,7 @@ module sgu_regfile #(
     // value every lane of the group shares: ScalarUniform_A) and read by the group's lanes. ECP5
     // LUT RAM is 16 rows deep, so a lane's 32 rows were two RAMs and a multiplexer per port and
     // bit; now they are one RAM, and the multiplexer selects the group's scalar RAM instead: half
-    // the LUT RAM, with no scalar broadcast across the die (docs/fpga.md "Register file").
+    // the LUT RAM, with no scalar broadcast across the die (docs/timing.md "Mapping choices").
     localparam int unsigned ScalarGroup = (NumLanes < 4) ? NumLanes : 4;
 
     // The RAMs' write data: the clear's row, or the value (the bypass gives the clear as zero).

@@ -8,7 +8,7 @@
 // shuffle's only at its first edge; loads for other instructions are don't-care); the multiplexer stage (the shuffle in L2, the next cycle) picks the values from
 // C and R, which the caller has registered at the same edges (the core's xb_q).
 // Split so that neither the index arithmetic nor the multiplexer has the other in its path
-// (docs/fpga.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
+// (docs/timing.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
 //
 // One N:1 multiplexer per lane, not 2N:1 (docs/architecture.md "Crossbar"). Lane l's element j
 // of the 2N-entry X || Y is A[k] or B[k] with k = j mod N, so the choice between the two is

@@ -7,7 +7,7 @@
 // rest of the crossbar: fpga/flow.sh maps the $_MUX_ trees of this file (the N:1 data
 // multiplexer and the exec bit's N:1) onto the ECP5 slice multiplexers, and leaves the index
 // stage's arithmetic and mode selection to ABC, which maps that in fewer levels than the slice
-// multiplexers can (docs/fpga.md "Mapping choices"). res_o is don't-care unless en_i.
+// multiplexers can (docs/timing.md "Mapping choices"). res_o is don't-care unless en_i.
 
 module sgu_xbar_mux #(
   parameter int unsigned NumLanes = 16,

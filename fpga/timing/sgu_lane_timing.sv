@@ -5,7 +5,7 @@
 // fed by the lane's operands (the last stage ends in the result flops, as the core's write-back
 // does). In the core the ALU path also includes the write-back multiplexer and the register
 // file's bypass, and with LanesPerMfu > 1 the MFU's operands pass a LanesPerMfu:1 multiplexer.
-// Used by docs/fpga.md ("Timing"); not part of the unit.
+// Used by docs/timing.md ("Whole core"); not part of the unit.
 
 module sgu_lane_timing (
   input  logic        clk_i,

@@ -1,3 +1,3 @@
 // SPDX-License-Identifier: Apache-2.0
-// Timing harnesses (docs/fpga.md "Timing"), read after rtl/sgu_files.f.
+// Timing harnesses (docs/timing.md "Whole core"), read after rtl/sgu_files.f.
 sgu_lane_timing.sv
