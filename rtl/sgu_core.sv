@@ -208,7 +208,8 @@ module sgu_core #(
   logic                run_q;        // a kernel is running (busy)
   logic                live_q;       // fetch and issue go on (cleared when the end is decided)
   logic [NumLanes-1:0] exec_q, exec_d;
-  logic                exec_none_q;  // exec_q == '0, registered with it (for x_done)
+  logic                exec_none_q;  // exec_q == '0, registered with it (for x_done, bexz /
+                                     // bexnz, ld / st and the record's write enable)
   logic [NumLanes-1:0] launch_mask_q;
   logic [5:0]          launch_size_q;
   logic [63:0]         cycles_q, instret_q;
@@ -1228,8 +1229,8 @@ module sgu_core #(
           OpBr: taken = 1'b1;
           OpBz: taken = src_lo[0][0] == '0;
           OpBnz: taken = src_lo[0][0] != '0;
-          OpBexz: taken = exec_q == '0;
-          OpBexnz: taken = exec_q != '0;
+          OpBexz: taken = exec_none_q;
+          OpBexnz: taken = !exec_none_q;
           OpSplit, OpMpush: begin
             if (stk_full) begin
               trap  = 1'b1;
@@ -1279,7 +1280,7 @@ module sgu_core #(
             wb_en       = 1'b1;
           end
           OpLd, OpSt: begin
-            if (exec_q == '0) begin
+            if (exec_none_q) begin
               // No active lane: no access, no write.
             end else if (!x_mem_q) begin
               x_done_case = 1'b0;
@@ -1476,7 +1477,11 @@ module sgu_core #(
       x_rec.cause   = cause;
       x_rec.tval    = tval;
       x_rec.halt    = halt;
-      x_rec.we      = wb_en && x_dec_q.writes && (x_lanes != '0);
+      // x_lanes != '0 (a scalar destination writes lane 0; a vector one the lanes of exec_q),
+      // by the flag registered with exec_q (ExecNone_A) instead of an OR over its N bits: the
+      // OR was on the placed SIMD16 board's worst path, the run state through this enable and
+      // the distance-2 forward's compare into fl_sel_q (docs/timing.md, eleventh session).
+      x_rec.we      = wb_en && x_dec_q.writes && (x_dec_q.rd[5] || !exec_none_q);
       x_rec.long_wb = x_dec_q.is_long;
       x_rec.rd      = x_rec.we ? x_dec_q.rd : 6'd0;
       x_rec.pair    = x_rec.we && x_dec_q.rd_pair;
