@@ -32,10 +32,10 @@ std::map<uint32_t, uint8_t> ByteMap(const std::vector<W>& writes) {
   return m;
 }
 
-// A mismatch report, its stream made at the first line written.
+// A mismatch report, its stream made at the first write (Stream).
 class DiffText {
  public:
-  std::ostream& Line() {
+  std::ostream& Stream() {
     if (!s_) s_.emplace();
     return *s_;
   }
@@ -89,7 +89,7 @@ std::string Cosim::Compare(const RtlRetire& got, const Retire& want) const {
   DiffText d;
   auto field = [&](const char* name, uint64_t w, uint64_t a) {
     if (w != a) {
-      d.Line() << "  " << name << ": expected " << Hex(w) << ", actual " << Hex(a) << "\n";
+      d.Stream() << "  " << name << ": expected " << Hex(w) << ", actual " << Hex(a) << "\n";
     }
   };
   field("order", want.order, g.order);
@@ -98,8 +98,8 @@ std::string Cosim::Compare(const RtlRetire& got, const Retire& want) const {
   field("trap", want.trap, g.trap);
   if (want.trap || g.trap) {
     if (want.cause != g.cause) {
-      d.Line() << "  cause: expected " << isa::CauseName(want.cause) << ", actual "
-               << isa::CauseName(g.cause) << "\n";
+      d.Stream() << "  cause: expected " << isa::CauseName(want.cause) << ", actual "
+                 << isa::CauseName(g.cause) << "\n";
     }
     field("tval", want.tval, g.tval);
   }
@@ -107,17 +107,17 @@ std::string Cosim::Compare(const RtlRetire& got, const Retire& want) const {
   field("rd_we", want.rd_we, g.rd_we);
   if (want.rd_we && g.rd_we) {
     if (want.rd != g.rd) {
-      d.Line() << "  rd: expected " << RegName(want.rd) << ", actual " << RegName(g.rd) << "\n";
+      d.Stream() << "  rd: expected " << RegName(want.rd) << ", actual " << RegName(g.rd) << "\n";
     }
     field("rd_pair", want.rd_pair, g.rd_pair);
     field("lane write mask", want.lane_mask, g.lane_mask);
     for (unsigned l = 0; l < n; ++l) {
       if (want.data_lo[l] != g.data_lo[l] || want.data_hi[l] != g.data_hi[l]) {
-        d.Line() << "  lane " << l << ": expected " << RegName(want.rd) << " = ";
-        if (want.rd_pair) d.Line() << Hex(want.data_hi[l]) << ":";
-        d.Line() << Hex(want.data_lo[l]) << ", actual ";
-        if (want.rd_pair) d.Line() << Hex(g.data_hi[l]) << ":";
-        d.Line() << Hex(g.data_lo[l]) << "\n";
+        d.Stream() << "  lane " << l << ": expected " << RegName(want.rd) << " = ";
+        if (want.rd_pair) d.Stream() << Hex(want.data_hi[l]) << ":";
+        d.Stream() << Hex(want.data_lo[l]) << ", actual ";
+        if (want.rd_pair) d.Stream() << Hex(g.data_hi[l]) << ":";
+        d.Stream() << Hex(g.data_lo[l]) << "\n";
       }
     }
   }
@@ -125,19 +125,20 @@ std::string Cosim::Compare(const RtlRetire& got, const Retire& want) const {
   if (!want.mem_writes.empty() || !got.axi_writes.empty()) {
     const auto wm = ByteMap(want.mem_writes), gm = ByteMap(got.axi_writes);
     if (wm != gm) {
-      d.Line() << "  memory writes differ:\n";
+      d.Stream() << "  memory writes differ:\n";
       for (const auto& [a, v] : wm) {
         auto it = gm.find(a);
         if (it == gm.end()) {
-          d.Line() << "    " << Hex(a) << ": expected " << Hex(v, 2) << ", RTL did not write it\n";
+          d.Stream() << "    " << Hex(a) << ": expected " << Hex(v, 2)
+                     << ", RTL did not write it\n";
         } else if (it->second != v) {
-          d.Line() << "    " << Hex(a) << ": expected " << Hex(v, 2) << ", actual "
-                   << Hex(it->second, 2) << "\n";
+          d.Stream() << "    " << Hex(a) << ": expected " << Hex(v, 2) << ", actual "
+                     << Hex(it->second, 2) << "\n";
         }
       }
       for (const auto& [a, v] : gm) {
         if (!wm.count(a)) {
-          d.Line() << "    " << Hex(a) << ": RTL wrote " << Hex(v, 2) << ", model did not\n";
+          d.Stream() << "    " << Hex(a) << ": RTL wrote " << Hex(v, 2) << ", model did not\n";
         }
       }
     }
@@ -145,8 +146,8 @@ std::string Cosim::Compare(const RtlRetire& got, const Retire& want) const {
   if (d.empty()) return "";
   std::ostringstream r;
   r << "cosim mismatch at cycle " << got.cycle << ", instruction #" << want.order << " pc "
-    << Hex(want.pc) << ": " << (want.insn ? Disassemble(want.insn) : std::string("(no instruction)"))
-    << "\n"
+    << Hex(want.pc) << ": "
+    << (want.insn ? Disassemble(want.insn) : std::string("(no instruction)")) << "\n"
     << d.str();
   return r.str();
 }
