@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU board top for the ULX3S (ECP5-85F): the SGU, on-chip memory and a UART host link.
 //
-//   25 MHz osc --EHXPLLL--> clk (SysClkHz)       btn[0] (PWR, low when pressed) + PLL lock
-//                                                  --> reset (asynchronous assert, synchronous
-//   ftdi_txd --> sgu_uart_axil --AXI4-Lite-->           release after 16 cycles)
-//   ftdi_rxd <--      (host)     sgu_axil_split --0x0000_0000 + MemBytes--> sgu_axi_bram host port
-//                                               --0x4000_0000 + 0xFF------> sgu_top CSRs
-//                                 sgu_top --AXI4 master (64-bit)----------> sgu_axi_bram AXI4
+//   25 MHz osc --EHXPLLL--> clk (SysClkHz)
+//   btn[0] (PWR, low when pressed) + PLL lock --> reset (asynchronous assert, synchronous
+//                                                 release after 16 cycles)
+//   ftdi_txd --> sgu_uart_axil --AXI4-Lite--> sgu_axil_slice --> sgu_axil_split
+//   ftdi_rxd <--      (host)                    (registers)
+//       sgu_axil_split --0x0000_0000 + MemBytes--> sgu_axi_bram host port
+//                      --0x4000_0000 + 0xFF------> sgu_top CSRs
+//   sgu_top --AXI4 master (64-bit)-----------------> sgu_axi_bram AXI4
 //   led[0] busy  led[1] done  led[2] trap  led[3] heartbeat  led[4] UART rx  led[5] UART tx
 //   led[6] PLL lock  led[7] reset held
 //
@@ -114,7 +116,12 @@ module ulx3s_top #(
   assign rst_n = rst_cnt_q[4];
 
   // ---------------------------------------------------------------------------------------------
-  // UART host bridge and address split.
+  // UART host bridge, a register slice, and the address split.
+  logic        u_awvalid, u_awready, u_wvalid, u_wready, u_bvalid, u_bready;
+  logic        u_arvalid, u_arready, u_rvalid, u_rready;
+  logic [31:0] u_awaddr, u_wdata, u_araddr, u_rdata;
+  logic [3:0]  u_wstrb;
+  logic [1:0]  u_bresp, u_rresp;
   logic        h_awvalid, h_awready, h_wvalid, h_wready, h_bvalid, h_bready;
   logic        h_arvalid, h_arready, h_rvalid, h_rready;
   logic [31:0] h_awaddr, h_wdata, h_araddr, h_rdata;
@@ -130,25 +137,68 @@ module ulx3s_top #(
     .rst_ni          (rst_n),
     .rx_i            (ftdi_txd),
     .tx_o            (ftdi_rxd),
-    .m_axil_awvalid_o(h_awvalid),
-    .m_axil_awready_i(h_awready),
-    .m_axil_awaddr_o (h_awaddr),
-    .m_axil_wvalid_o (h_wvalid),
-    .m_axil_wready_i (h_wready),
-    .m_axil_wdata_o  (h_wdata),
-    .m_axil_wstrb_o  (h_wstrb),
-    .m_axil_bvalid_i (h_bvalid),
-    .m_axil_bready_o (h_bready),
-    .m_axil_bresp_i  (h_bresp),
-    .m_axil_arvalid_o(h_arvalid),
-    .m_axil_arready_i(h_arready),
-    .m_axil_araddr_o (h_araddr),
-    .m_axil_rvalid_i (h_rvalid),
-    .m_axil_rready_o (h_rready),
-    .m_axil_rdata_i  (h_rdata),
-    .m_axil_rresp_i  (h_rresp),
+    .m_axil_awvalid_o(u_awvalid),
+    .m_axil_awready_i(u_awready),
+    .m_axil_awaddr_o (u_awaddr),
+    .m_axil_wvalid_o (u_wvalid),
+    .m_axil_wready_i (u_wready),
+    .m_axil_wdata_o  (u_wdata),
+    .m_axil_wstrb_o  (u_wstrb),
+    .m_axil_bvalid_i (u_bvalid),
+    .m_axil_bready_o (u_bready),
+    .m_axil_bresp_i  (u_bresp),
+    .m_axil_arvalid_o(u_arvalid),
+    .m_axil_arready_i(u_arready),
+    .m_axil_araddr_o (u_araddr),
+    .m_axil_rvalid_i (u_rvalid),
+    .m_axil_rready_o (u_rready),
+    .m_axil_rdata_i  (u_rdata),
+    .m_axil_rresp_i  (u_rresp),
     .rx_byte_o       (rx_byte),
     .tx_busy_o       (tx_busy)
+  );
+
+  // Registers on every channel between the bridge and the split: the bridge's state machine
+  // no longer takes the memory's ready and responses through the split's combinational
+  // routing (on the SIMD16 board the placer spread the bridge's few cells around the SGU, and
+  // that path was the worst of the placement: docs/timing.md, twelfth session).
+  sgu_axil_slice u_slice (
+    .clk_i      (clk),
+    .rst_ni     (rst_n),
+    .s_awvalid_i(u_awvalid),
+    .s_awready_o(u_awready),
+    .s_awaddr_i (u_awaddr),
+    .s_wvalid_i (u_wvalid),
+    .s_wready_o (u_wready),
+    .s_wdata_i  (u_wdata),
+    .s_wstrb_i  (u_wstrb),
+    .s_bvalid_o (u_bvalid),
+    .s_bready_i (u_bready),
+    .s_bresp_o  (u_bresp),
+    .s_arvalid_i(u_arvalid),
+    .s_arready_o(u_arready),
+    .s_araddr_i (u_araddr),
+    .s_rvalid_o (u_rvalid),
+    .s_rready_i (u_rready),
+    .s_rdata_o  (u_rdata),
+    .s_rresp_o  (u_rresp),
+    .m_awvalid_o(h_awvalid),
+    .m_awready_i(h_awready),
+    .m_awaddr_o (h_awaddr),
+    .m_wvalid_o (h_wvalid),
+    .m_wready_i (h_wready),
+    .m_wdata_o  (h_wdata),
+    .m_wstrb_o  (h_wstrb),
+    .m_bvalid_i (h_bvalid),
+    .m_bready_o (h_bready),
+    .m_bresp_i  (h_bresp),
+    .m_arvalid_o(h_arvalid),
+    .m_arready_i(h_arready),
+    .m_araddr_o (h_araddr),
+    .m_rvalid_i (h_rvalid),
+    .m_rready_o (h_rready),
+    .m_rdata_i  (h_rdata),
+    .m_rresp_i  (h_rresp)
   );
 
   // Port 0: memory; port 1: SGU registers.
