@@ -47,8 +47,8 @@ pll20=(SysClkHz=20000000 PllClkiDiv=5 PllClkfbDiv=4 PllClkopDiv=30 PllClkopCphas
 # nextpnr's timing-driven router, pulled towards a constraint the placement cannot reach,
 # diverges more often (docs/timing.md "Routed timing, step by step"), and the Fmax it reports is
 # the routed design's either way. Routing the whole SGU takes tens of minutes: each attempt
-# stops after FPGA_PNR_TIMEOUT seconds (default 7200: the SIMD16 board placed and routed in
-# about 3,800 s) and reports its packing; the seeds of
+# stops after FPGA_PNR_TIMEOUT seconds (default 14400: the SIMD16 board of 612a843 took about
+# 8,400 s, 7,769 of them routing, on a core of its own) and reports its packing; the seeds of
 # FPGA_SEEDS (default 1,2,3) are tried in turn, the next one when router2 diverges
 # (fpga/pnr_watch.py). The electrostatic placer (FPGA_PLACER, default static) leaves the router
 # less to do on this design than nextpnr's default HeAP. The router is FPGA_ROUTER (default
@@ -63,7 +63,7 @@ pnr_args=()
 for a in ${FPGA_PNR_ARGS:-}; do pnr_args+=("--pnr-arg=$a"); done
 if [ "${FPGA_SGU_PLL:-20}" = 75 ]; then pll_sgu=("${pll75[@]}"); else pll_sgu=("${pll20[@]}"); fi
 flow=("$here/flow.sh" --root "$src" --list rtl/sgu_files.f --list fpga/board_files.f
-      --lpf fpga/ulx3s.lpf --freq 75 --pnr-timeout "${FPGA_PNR_TIMEOUT:-7200}"
+      --lpf fpga/ulx3s.lpf --freq 75 --pnr-timeout "${FPGA_PNR_TIMEOUT:-14400}"
       --placer "${FPGA_PLACER:-static}" --router "${FPGA_ROUTER:-router1}"
       --seeds "${FPGA_SEEDS:-1,2,3}" --replicate "${FPGA_REPLICATE:-128}" "${pnr_args[@]}")
 
