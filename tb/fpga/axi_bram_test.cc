@@ -11,13 +11,13 @@
 #include <verilated.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <random>
 #include <vector>
 
 #include "Vsgu_axi_bram.h"
+#include "fpga_test_util.h"
 
 namespace sgu::tb {
 namespace {
@@ -37,11 +37,6 @@ class TestRng {
  private:
   std::mt19937_64 e_;
 };
-
-uint64_t SeedFromEnv(uint64_t dflt) {
-  const char* s = std::getenv("SGU_SEED");
-  return s ? std::strtoull(s, nullptr, 0) : dflt;
-}
 
 struct Burst {
   bool write = false;

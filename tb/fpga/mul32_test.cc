@@ -10,20 +10,15 @@
 #include <verilated.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 #include <random>
 
 #include "Vsgu_mul32_ecp5.h"
 #include "Vsgu_mul32_generic.h"
+#include "fpga_test_util.h"
 
 namespace sgu::tb {
 namespace {
-
-uint64_t SeedFromEnv(uint64_t dflt) {
-  const char* s = std::getenv("SGU_SEED");
-  return s ? std::strtoull(s, nullptr, 0) : dflt;
-}
 
 template <typename M>
 void Drive(M& m, bool en, uint32_t a, uint32_t b) {

@@ -9,12 +9,12 @@
 #include <verilated.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <random>
 
 #include "Vsgu_skid.h"
+#include "fpga_test_util.h"
 
 namespace sgu::tb {
 namespace {
@@ -103,17 +103,13 @@ SkidRun RunSkid(uint64_t seed, unsigned valid_pct, unsigned ready_pct, uint64_t 
   return r;
 }
 
-uint64_t Seed() {
-  const char* s = std::getenv("SGU_SEED");
-  return s ? std::strtoull(s, nullptr, 0) : 1;
-}
-
 TEST(SkidTest, RandomTimingKeepsEveryTransferInOrder) {
   for (unsigned valid_pct : {30u, 70u, 100u}) {
     for (unsigned ready_pct : {20u, 60u, 100u}) {
       SCOPED_TRACE(testing::Message() << "valid " << valid_pct << " %, ready " << ready_pct
                                       << " %");
-      const SkidRun r = RunSkid(Seed() + valid_pct * 1000 + ready_pct, valid_pct, ready_pct, 3000);
+      const SkidRun r =
+          RunSkid(SeedFromEnv(1) + valid_pct * 1000 + ready_pct, valid_pct, ready_pct, 3000);
       EXPECT_EQ(r.sent, 3000u);
       EXPECT_EQ(r.received, 3000u);
     }
@@ -123,7 +119,7 @@ TEST(SkidTest, RandomTimingKeepsEveryTransferInOrder) {
 TEST(SkidTest, OneTransferPerCycleWhenNeverStalled) {
   // Sender always valid, receiver always ready: the first transfer leaves one cycle after it
   // entered, then one per cycle.
-  const SkidRun r = RunSkid(Seed(), 100, 100, 1000);
+  const SkidRun r = RunSkid(SeedFromEnv(1), 100, 100, 1000);
   EXPECT_EQ(r.received, 1000u);
   EXPECT_EQ(r.cycles, 1001u);
 }

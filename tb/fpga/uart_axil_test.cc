@@ -6,7 +6,6 @@
 #include <verilated.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <map>
 #include <memory>
 #include <random>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "Vsgu_uart_axil.h"
+#include "fpga_test_util.h"
 #include "uart_host.h"
 
 namespace sgu::tb {
@@ -33,11 +33,6 @@ class TestRng {
  private:
   std::mt19937_64 e_;
 };
-
-uint64_t SeedFromEnv(uint64_t dflt) {
-  const char* s = std::getenv("SGU_SEED");
-  return s ? std::strtoull(s, nullptr, 0) : dflt;
-}
 
 // AXI4-Lite slave: word memory, SLVERR at 0xBAD0_xxxx, DECERR at 0xDEC0_xxxx, random readiness.
 struct LiteSlave {
