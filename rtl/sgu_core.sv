@@ -782,8 +782,13 @@ module sgu_core #(
   // The instruction's own part is decided in R and registered (x_fwdable_q, x_fwd_scalar_q), so
   // that the forward selects, which fan out to every lane's operand registers, start a few
   // levels from flip-flops (FwdOk_A compares with the decision on X's fields).
-  logic x_fwdable_q, x_fwd_scalar_q;
+  logic x_fwdable_q, x_fwd_scalar_q, x_shortw_q;
   assign x_fwd_ok    = x_valid && x_fwdable_q && (!exec_none_q || x_fwd_scalar_q);
+  // X holds a short writer that writes if it leaves X now without a trap (x_short_wr, but for
+  // x_done and the trap checks): the hazard check's and the distance-2 forward's view of the
+  // record that will be in L2 ("hazards, a cycle early"; ShortWrEarly_A).
+  logic x_sw_early;
+  assign x_sw_early  = x_valid && x_shortw_q && (!exec_none_q || x_fwd_scalar_q);
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
     assign xf_lo_d[p]  = x_short_wr && !x_late && r_dec_q.rs_used[p] &&
@@ -1510,6 +1515,7 @@ module sgu_core #(
       x_multi_shfl_q  <= 1'b0;
       x_fwdable_q     <= 1'b0;
       x_fwd_scalar_q  <= 1'b0;
+      x_shortw_q      <= 1'b0;
     end else begin
       x_mem_q   <= x_mem_d;
       x_first_q <= r_advance;
@@ -1534,6 +1540,7 @@ module sgu_core #(
         x_fwdable_q     <= r_chk && r_dec_q.writes && !r_dec_q.is_long &&
                            !wb_late(r_dec_q.wb);
         x_fwd_scalar_q  <= r_dec_q.rd[5] && r_dec_q.opcode != OpLd;
+        x_shortw_q      <= r_chk && r_dec_q.writes && !r_dec_q.is_long;
         x_multi_first_q <= r_chk && r_dec_q.opcode == OpFirst;
         x_multi_shfl_q  <= r_chk && r_dec_q.opcode == OpShfl && !r_dec_q.rs2[5] &&
                            r_dec_q.mod inside {ModShflDown2, ModShflUp2};
@@ -1712,11 +1719,19 @@ module sgu_core #(
   assign hw_x.late = x_late;
   assign hw_x.rd   = x_dec_q.rd;
   assign hw_x.pair = x_dec_q.rd_pair;
+  // L2's short writer as X's registered fields describe it (x_sw_early), not by x_rec, which
+  // waits for x_done and the trap checks: the two differ only when X's instruction stays (it is
+  // then also X's writer in the next cycle, hw_x, whose check at distance 0 includes this one's
+  // at distance 1, so no stall is added) or ends the run (a trap: the reader is killed). The
+  // forward select fl_sel_q made from it in such a cycle is never used: the reader cannot enter
+  // X before the writer leaves, and then the distance-1 forward takes the same lanes
+  // (FlSelEarly_A). This took x_done and the trap checks off the placed SIMD16 board's worst
+  // estimated path (X's registers -> fl_sel_q, 10 LUT4; docs/timing.md, thirteenth session).
   assign hw_l2.lng  = x_rec.valid && x_rec.we && x_rec.long_wb;
-  assign hw_l2.shrt = x_short_wr;
-  assign hw_l2.late = xs_ld || l2_shift_d || l2_vu_d;
-  assign hw_l2.rd   = x_rec.rd;
-  assign hw_l2.pair = x_rec.pair;
+  assign hw_l2.shrt = x_sw_early;
+  assign hw_l2.late = x_shfl || x_dec_q.wb inside {WbShift, WbVote, WbUniform};
+  assign hw_l2.rd   = x_dec_q.rd;
+  assign hw_l2.pair = x_dec_q.rd_pair;
   for (genvar k = 0; k < 5; k++) begin : gen_hw_l
     assign hw_l[k].lng  = lw_valid[k + 1];
     assign hw_l[k].shrt = 1'b0;
@@ -1772,7 +1787,7 @@ module sgu_core #(
     end else begin
       for (int unsigned p = 0; p < 2; p++) begin
         for (int unsigned l = 0; l < NumLanes; l++) begin
-          fl_sel_q[p][l] <= xf3_d[p] && (x_rec.rd[5] || x_rec.lanes[l]);
+          fl_sel_q[p][l] <= xf3_d[p] && (x_dec_q.rd[5] || exec_q[l]);
         end
       end
     end
@@ -1991,8 +2006,17 @@ module sgu_core #(
   for (genvar p = 0; p < 2; p++) begin : gen_fl_sel_ref
     assign fl_sel_ref[p] = xf3_lo_d[p] ? xf3_lanes : '0;
   end
-  `SGU_ASSERT(FlSelEarly_A, fl_sel_q == fl_sel_ref)
+  // Where the operand registers take an instruction into X, the lanes that do not take the
+  // distance-1 forward (fx_sel, first in sgu_regfile) take the distance-2 one exactly as the
+  // decision of the cycle says. Elsewhere fl_sel_q may differ: made while X's writer stayed
+  // there or trapped (x_sw_early: "hazards, a cycle early"), it is then never used.
+  `SGU_ASSERT(FlSelEarly_A, r_advance && !kill_q |->
+                            ((fl_sel_q ^ fl_sel_ref) & ~fx_sel) == '0)
 `endif
+  // x_sw_early is x_short_wr but for x_done and the trap checks (a short writer with nothing
+  // to write, a vector one with no active lane, is neither).
+  `SGU_ASSERT(ShortWrEarly_A, (!x_short_wr || x_sw_early) &&
+                              (!(x_done && !trap && !wd_fire && x_sw_early) || x_short_wr))
   // A reader of rs1's nonzero flag never took rs1 from the distance-1 forward (the flag is not
   // computed from it: sgu_regfile nz_o); an illegal word or a fetch fault token traps in X
   // without reading it (and has no hazard check).
