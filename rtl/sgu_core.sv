@@ -1037,6 +1037,8 @@ module sgu_core #(
   // waits longer for a long writer in L6, the crossbar rests).
   logic                      xbar_ld, xbar_hold;
   logic [NumLanes-1:0]       xbar_thermo_dn, xbar_thermo_up;
+  logic [NumLanes-1:0][3:0]  xbar_mode;   // per lane: the shuffle's mode and group width
+  logic [NumLanes-1:0][2:0]  xbar_width;  // (log2), the lane's own copies
   logic                      r_thermo_dn, r_thermo_up;
   assign r_thermo_dn = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflDown2;
   assign r_thermo_up = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflUp2;
@@ -1051,16 +1053,25 @@ module sgu_core #(
     // loaded with the operand registers (x_ld) from the instruction entering X, so that source
     // lane l's A/B choice depends on lane l's registers only, not on X's instruction registers
     // driving every lane (a one-pass shuffle is in X for one cycle: its first edge loads xb_q).
-    logic thermo_dn_q, thermo_up_q;
+    // The same for the shuffle's mode and group width, which the lane's index arithmetic reads
+    // (sgu_xbar: X's instruction registers drove every lane's index stage, 9 LUT4 into src_q
+    // on the SIMD16 board's placements).
+    logic       thermo_dn_q, thermo_up_q;
+    logic [3:0] mode_q;
+    logic [2:0] width_q;
     (* keep *)
     always_ff @(posedge clk_i) begin
       if (x_ld) begin
         thermo_dn_q <= r_thermo_dn;
         thermo_up_q <= r_thermo_up;
+        mode_q      <= r_dec_q.mod;
+        width_q     <= r_dec_q.imm[2:0];
       end
     end
     assign xbar_thermo_dn[l] = thermo_dn_q;
     assign xbar_thermo_up[l] = thermo_up_q;
+    assign xbar_mode[l]      = mode_q;
+    assign xbar_width[l]     = width_q;
     (* keep *)
     always_ff @(posedge clk_i) begin
       if (xbar_ld) begin
@@ -1079,10 +1090,10 @@ module sgu_core #(
     .clk_i       (clk_i),
     .en_i        (x_shfl),
     .ld_i        (xbar_ld),
-    .mode_i      (x_dec_q.mod),
+    .mode_i      (xbar_mode),
     .thermo_dn_i (xbar_thermo_dn),
     .thermo_up_i (xbar_thermo_up),
-    .width_log2_i(x_dec_q.imm[2:0]),
+    .width_log2_i(xbar_width),
     .exec_i      (exec_q),
     .d_i         (src_lo[1]),
     .hold_en_i   (xbar_hold),
@@ -1990,6 +2001,10 @@ module sgu_core #(
                                                          x_dec_q.mod == ModShflDown2}} &&
                              xbar_thermo_up == {NumLanes{x_dec_q.rs2[5] &&
                                                          x_dec_q.mod == ModShflUp2}}))
+  // ... and of its mode and group width.
+  `SGU_ASSERT(XbarMode_A, !(xbar_ld && x_shfl) ||
+                          (xbar_mode == {NumLanes{x_dec_q.mod}} &&
+                           xbar_width == {NumLanes{x_dec_q.imm[2:0]}}))
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
   `SGU_ASSERT(FwdOk_A, x_fwd_ok == (x_valid && x_fault_q == CauseNone && !x_dec_q.illegal &&
                                     x_dec_q.writes && !x_dec_q.is_long && !x_late &&

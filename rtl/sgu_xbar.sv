@@ -49,11 +49,16 @@ module sgu_xbar #(
   input  logic                            en_i,          // a shuffle is in X
   input  logic                            ld_i,          // register its indices (the last
                                                          // load before mux_en_i counts)
-  input  logic [3:0]                      mode_i,        // sgu_isa_pkg ModShfl* value
+  input  logic [NumLanes-1:0][3:0]        mode_i,        // sgu_isa_pkg ModShfl* value, per
+                                                         // lane (the caller's copy, as for
+                                                         // width_log2_i)
   input  logic [NumLanes-1:0]             thermo_dn_i,   // per lane, the caller's own copy:
   input  logic [NumLanes-1:0]             thermo_up_i,   // the shuffle is a one-pass down2 /
                                                          // up2 (a scalar delta)
-  input  logic [2:0]                      width_log2_i,  // group width, 0 = whole sub-group
+  input  logic [NumLanes-1:0][2:0]        width_log2_i,  // group width, 0 = whole sub-group,
+                                                         // per lane: the caller's own copy,
+                                                         // loaded with the operand registers
+                                                         // like thermo_*_i
   input  logic [NumLanes-1:0]             exec_i,        // lanes that execute the shuffle
   input  logic [NumLanes-1:0][31:0]       d_i,           // index / delta / mask per lane
   // Multiplexer stage: the cycle after ld_i.
@@ -75,16 +80,6 @@ module sgu_xbar #(
   import sgu_isa_pkg::*;
 
   localparam int unsigned LaneBits = $clog2(NumLanes);
-
-  // Group width mask (w - 1), shared by all lanes.
-  logic [LaneBits-1:0] wmask;
-  always_comb begin
-    if (width_log2_i == '0) begin
-      wmask = '1;
-    end else begin
-      wmask = LaneBits'((33'd1 << width_log2_i) - 33'd1);
-    end
-  end
 
   // Index stage registers: per lane the source index and its kind, and the exec mask.
   logic [NumLanes-1:0][LaneBits-1:0] src_q;
@@ -145,8 +140,20 @@ module sgu_xbar #(
   end
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-    logic [LaneBits-1:0] src;
+    logic [LaneBits-1:0] src, wmask;
     logic                in_range, from_second, zero_default;
+
+    // The lane's group width mask (w - 1), from its own copy of the width: the index stage of
+    // lane l starts from lane l's registers only (its mode and width copies and its operand
+    // register d), not from the core's instruction registers driving every lane (on the SIMD16
+    // board's placements X's registers -> src_q was 9 LUT4: docs/timing.md, thirteenth
+    // session).
+    always_comb begin
+      wmask = 'x;
+      if (en_i) begin
+        wmask = (width_log2_i[l] == '0) ? '1 : LaneBits'((33'd1 << width_log2_i[l]) - 33'd1);
+      end
+    end
 
     // Range checks on the 32-bit d are split into "d >= 2N" (an OR of its high bits) and small
     // compares on its low LaneBits + 1 bits, so that no lane builds a 32-bit comparator.
@@ -190,7 +197,7 @@ module sgu_xbar #(
         in_range     = 1'b0;
         from_second  = 1'b0;
         zero_default = 1'b0;
-        unique case (mode_i)
+        unique case (mode_i[l])
           ModShflIdx: begin
             in_range = !ge_n;                                  // d < N
             src      = dl;
