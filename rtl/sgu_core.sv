@@ -80,6 +80,7 @@ module sgu_core #(
   input  logic                          fetch_err_i,
   // Load/store unit (sgu_lsu).
   output logic                          lsu_chk_o,
+  output logic                          lsu_ld_o,
   output logic                          lsu_req_o,
   output logic                          lsu_store_o,
   output logic [1:0]                    lsu_size_log2_o,
@@ -1043,7 +1044,11 @@ module sgu_core #(
   assign r_thermo_dn = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflDown2;
   assign r_thermo_up = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflUp2;
   assign xbar_ld   = x_valid_q && (!x_multi_shfl_q || x_first_q);
-  assign xbar_hold = x_shfl && x_multi_shfl_q && x_second_q && !x_first_q;
+  // From X's registers only (x_multi_shfl_q is a shuffle's; a killed instruction is in its
+  // first cycle), so that xb_q's enable, xbar_ld || xbar_hold, is one LUT4 of four registers
+  // (with the opcode's compare and kill_q it was four levels: 512 late end bits on a SIMD16
+  // placement, docs/timing.md, thirteenth session). XbarHold_A.
+  assign xbar_hold = x_valid_q && x_multi_shfl_q && x_second_q && !x_first_q;
   assign l2_late = l2_shfl_q || l2_shift_q || l2_vu_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     // {R, C} of the shuffle in X, then in L2: C is A, or B where the crossbar's index stage says
@@ -1153,6 +1158,11 @@ module sgu_core #(
   // LSU request operands (stable while X holds the instruction). The LSU samples the addresses
   // and checks them in the first cycle of a memory instruction in X (lsu_chk_o).
   assign lsu_chk_o = x_valid && x_first_q && (x_dec_q.opcode inside {OpLd, OpSt});
+  // The LSU's address and data registers load in the first cycle of every instruction in X
+  // (sgu_lsu ld_i): a single flip-flop as the enable of their N x 96 bits, not the opcode's
+  // compare and kill_q (X's registers into those enables were 662 late end bits on a SIMD16
+  // placement, docs/timing.md, thirteenth session).
+  assign lsu_ld_o  = x_first_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lsu
     assign lsu_addr_o[l]  = src_lo[0][l] + x_dec_q.imm;
     assign lsu_wdata_o[l] = op_b[l];
@@ -2001,6 +2011,7 @@ module sgu_core #(
                                                          x_dec_q.mod == ModShflDown2}} &&
                              xbar_thermo_up == {NumLanes{x_dec_q.rs2[5] &&
                                                          x_dec_q.mod == ModShflUp2}}))
+  `SGU_ASSERT(XbarHold_A, xbar_hold == (x_shfl && x_multi_shfl_q && x_second_q && !x_first_q))
   // ... and of its mode and group width.
   `SGU_ASSERT(XbarMode_A, !(xbar_ld && x_shfl) ||
                           (xbar_mode == {NumLanes{x_dec_q.mod}} &&

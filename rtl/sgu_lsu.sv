@@ -46,6 +46,10 @@ module sgu_lsu #(
   input  logic                             rst_ni,
   // Request from the core.
   input  logic                             chk_i,          // sample addr_i and check it
+  input  logic                             ld_i,           // load the address and data
+                                                           // registers (at chk_i and at any
+                                                           // edge outside a request: the core's
+                                                           // first cycle of every instruction)
   input  logic                             req_i,          // start (pulse, only while !busy_o)
   input  logic                             store_i,        // 1: store, 0: load
   input  logic [1:0]                       size_log2_i,    // access size: 1 << size_log2_i bytes
@@ -141,12 +145,15 @@ module sgu_lsu #(
   end
 
   // Registered at chk_i: the addresses, the store data, and per active lane whether it faults
-  // and how.
+  // and how. The enable is ld_i, which the core raises at chk_i and at the first edge of every
+  // other instruction in X, when nothing reads these registers: they are read from chk_i to the
+  // end of the request it starts (or, after a fault, while the faulting instruction is in X),
+  // and the core hands no other instruction to X in that time (ChkLd_A, LdIdle_A).
   logic [NumLanes-1:0][31:0] addr_q;
   logic [NumLanes-1:0][63:0] wdata_q;
   logic [NumLanes-1:0]       bad_q, mis_q;
   always_ff @(posedge clk_i) begin
-    if (chk_i) begin
+    if (ld_i) begin
       addr_q  <= addr_i;
       wdata_q <= wdata_i;
       bad_q   <= lanes_i & (lane_misaligned | lane_outside);
@@ -466,6 +473,8 @@ module sgu_lsu #(
   `SGU_ASSERT(ReqWhenIdle_A, req_i |-> state_q == StIdle && lanes_i != '0 && !fault_o)
   `SGU_ASSERT(ReqAfterChecks_A, req_i |-> checked_o)
   `SGU_ASSERT(ChkWhenIdle_A, chk_i |-> state_q == StIdle && !req_i)
+  `SGU_ASSERT(ChkLd_A, chk_i |-> ld_i)
+  `SGU_ASSERT(LdIdle_A, ld_i |-> state_q == StIdle && !req_i)
   `SGU_ASSERT(ArStable_A, ar_valid_o && !ar_ready_i |=> ar_valid_o && $stable(ar_addr_o))
   `SGU_ASSERT(AwStable_A, aw_valid_o && !aw_ready_i |=> aw_valid_o && $stable(aw_addr_o))
   `SGU_ASSERT(WStable_A, w_valid_o && !w_ready_i |=> w_valid_o && $stable(w_data_o) &&

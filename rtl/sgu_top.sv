@@ -149,7 +149,7 @@ module sgu_top #(
   logic                          fetch_flush, fetch_req, fetch_valid, fetch_err;
   logic [31:0]                   fetch_pc;
   logic [63:0]                   fetch_insn;
-  logic                          lsu_chk, lsu_req, lsu_store, lsu_once;
+  logic                          lsu_chk, lsu_ld, lsu_req, lsu_store, lsu_once;
   logic                          lsu_fault, lsu_fault_misaligned;
   logic                          lsu_busy, lsu_done, lsu_bus_err;
   logic [1:0]                    lsu_size_log2;
@@ -189,6 +189,7 @@ module sgu_top #(
     .fetch_insn_i          (fetch_insn),
     .fetch_err_i           (fetch_err),
     .lsu_chk_o             (lsu_chk),
+    .lsu_ld_o              (lsu_ld),
     .lsu_req_o             (lsu_req),
     .lsu_store_o           (lsu_store),
     .lsu_size_log2_o       (lsu_size_log2),
@@ -265,6 +266,7 @@ module sgu_top #(
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
     .chk_i             (lsu_chk),
+    .ld_i              (lsu_ld),
     .req_i             (lsu_req),
     .store_i           (lsu_store),
     .size_log2_i       (lsu_size_log2),
