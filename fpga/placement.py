@@ -10,7 +10,7 @@ or NAME.json: it has the RTL's register names) and a placement of it (nextpnr `-
 lane where its registers sit: the median column and row and the 10th..90th percentile of each,
 for the lane's controls (`u_lane.ctl`), its rs1 operand register (the register file's
 `u_regfile.lo_q`, port 0, lane L), its short result (`l2_data_q`, the lane's low word) and its
-crossbar B/R register (`xr_q`), then the median width and height of a lane's registers over all
+crossbar operands (`xb_q`), then the median width and height of a lane's registers over all
 lanes (the crossbar's registers shown, not counted). Extra groups: `REGEX` (netlist signals, `REGEX@LO:HI` for a bit range) or `cell:REGEX`
 (placed cell names).
 
@@ -126,7 +126,7 @@ def report(pl, extra):
              f".*\\.u_regfile\\.lo_q@{lane * 32}:{lane * 32 + 32}", True),
             ("result (l2_data_q low word)", f"{esc}\\.l2_data_q@{lane * 64}:{lane * 64 + 32}",
              True),
-            ("crossbar B/R (xr_q)", f".*\\.gen_xbar_data\\[{lane}\\]\\.xr_q", False),
+            ("crossbar operands (xb_q)", f".*\\.gen_xbar_data\\[{lane}\\]\\.xb_q", False),
         ]
         out.append(f"lane {lane}")
         every = []

@@ -1012,28 +1012,30 @@ module sgu_core #(
     end
   end
 
-  // Crossbar: indices and each lane's candidates (one value per group of source lanes, with its
-  // exec bit) in X, registered at every edge an instruction is in X, as each lane registers
-  // B/R in xr_q (the last load is the edge it leaves X); the final pick in L2, within each lane
-  // (sgu_xbar). Loading on X's registered state (xbar_ld below) rather than on the record's
-  // write decision (xs_ld: x_done, the trap checks) keeps X's completion logic out of the
-  // crossbar's register enables, the routed critical path of the first SIMD16 route
-  // (docs/timing.md "Routing"). Only l2_shfl_q, which selects the crossbar's result in L2,
-  // follows the write decision. The result is written at the end of L2 like any short result,
-  // but exists only in L2: nothing forwards it into X (xf_stall).
+  // Crossbar: indices in X, registered with the exec mask at every edge an instruction is in X, as
+  // each lane registers A and B/R in xb_q (the last load is the edge it leaves X: exec_q only
+  // changes when X's instruction completes); values picked in L2 from them. Loading on X's
+  // registered state (xbar_ld below) rather than on the record's write decision (xs_ld: x_done, the trap
+  // checks) keeps X's completion logic out of the crossbar's register enables, the routed
+  // critical path of the first SIMD16 route (docs/timing.md "Routing"). Only l2_shfl_q, which
+  // selects the crossbar's result in L2, follows the write decision. The result is written at
+  // the end of L2 like any short result, but exists only in L2: nothing forwards it into X
+  // (xf_stall). xb_q is a register of its own, kept apart from l2_data_q, so that the register
+  // every lane's crossbar multiplexers read is not the one the lane's ALU ends in: the placer
+  // may put the ALU's end beside the ALU and the crossbar's inputs beside the crossbar
+  // (docs/timing.md "Routed timing, step by step").
   logic [NumLanes-1:0][31:0] xbar_res, xbar_c, xbar_r;
   logic [NumLanes-1:0]       xbar_selb;
   logic                      xs_ld, l2_shfl_q;
-  // The crossbar's registers (xr_q, the index and group stages') load at every edge with an
-  // instruction in X, whatever it is, like l2_data_q: only a shuffle in L2 reads them, and it
-  // reads the load of the edge it left X (the next edge's load comes after its L2 cycle). So
-  // their enable is one LUT of three registers, not the opcode's compare and kill_q into N x 64
+  // The crossbar's registers (xb_q, the index stage's) load at every edge with an instruction
+  // in X, whatever it is, like l2_data_q: only a shuffle in L2 reads them, and it reads the
+  // load of the edge it left X (the next edge's load comes after its L2 cycle). So their
+  // enable is one LUT of three registers, not the opcode's compare and kill_q into N x 64
   // enables (799 end bits above 13.33 ns on a SIMD16 placement: docs/fpga.md). A two-pass
   // shuffle (x_multi_shfl_q) loads them at its first edge only: the operand registers may take
-  // the next instruction's operands at that edge (no x_hold), and the index registers and xr_q
+  // the next instruction's operands at that edge (no x_hold), and the index registers and xb_q
   // keep its own for both passes. xbar_hold: its first pass, in its second cycle in X (if it
-  // waits longer for a long writer in L6, the crossbar rests), when the group stage picks again
-  // from B (xr_q).
+  // waits longer for a long writer in L6, the crossbar rests).
   logic                      xbar_ld, xbar_hold;
   logic [NumLanes-1:0]       xbar_thermo_dn, xbar_thermo_up;
   logic [NumLanes-1:0][3:0]  xbar_mode;   // per lane: the shuffle's mode and group width
@@ -1043,20 +1045,19 @@ module sgu_core #(
   assign r_thermo_up = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflUp2;
   assign xbar_ld   = x_valid_q && (!x_multi_shfl_q || x_first_q);
   // From X's registers only (x_multi_shfl_q is a shuffle's; a killed instruction is in its
-  // first cycle), so that the candidates' enable, xbar_ld || xbar_hold, is one LUT4 of four registers
+  // first cycle), so that xb_q's enable, xbar_ld || xbar_hold, is one LUT4 of four registers
   // (with the opcode's compare and kill_q it was four levels: 512 late end bits on a SIMD16
   // placement, docs/timing.md, thirteenth session). XbarHold_A.
   assign xbar_hold = x_valid_q && x_multi_shfl_q && x_second_q && !x_first_q;
   assign l2_late = l2_shfl_q || l2_shift_q || l2_vu_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
-    // C of the shuffle in X: A, or B where the crossbar's index stage says (sgu_xbar selb_o),
-    // and B (xr_q) in a two-pass shuffle's second cycle; R/B registered for L2 (and for that
-    // second cycle).
-    logic [31:0] xr_q, c;
+    // {R, C} of the shuffle in X, then in L2: C is A, or B where the crossbar's index stage says
+    // (sgu_xbar selb_o), and B from the end of a two-pass shuffle's first pass.
+    logic [63:0] xb_q;
     // Lane l's own copy of "a one-pass down2 / up2" (a scalar delta: sgu_xbar thermo_*_i),
     // loaded with the operand registers (x_ld) from the instruction entering X, so that source
     // lane l's A/B choice depends on lane l's registers only, not on X's instruction registers
-    // driving every lane (a one-pass shuffle is in X for one cycle).
+    // driving every lane (a one-pass shuffle is in X for one cycle: its first edge loads xb_q).
     // The same for the shuffle's mode and group width, which the lane's index arithmetic reads
     // (sgu_xbar: X's instruction registers drove every lane's index stage, 9 LUT4 into src_q
     // on the SIMD16 board's placements).
@@ -1078,15 +1079,14 @@ module sgu_core #(
     assign xbar_width[l]     = width_q;
     (* keep *)
     always_ff @(posedge clk_i) begin
-      if (xbar_ld) xr_q <= src_lo[2][l];
+      if (xbar_ld) begin
+        xb_q <= {src_lo[2][l], xbar_selb[l] ? src_lo[2][l] : src_lo[0][l]};
+      end else if (xbar_hold) begin
+        xb_q[31:0] <= xb_q[63:32];
+      end
     end
-    // Only with a shuffle in X (otherwise don't-care: no gate, and the simulation skips it).
-    always_comb begin
-      c = 'x;
-      if (x_shfl) c = xbar_hold ? xr_q : (xbar_selb[l] ? src_lo[2][l] : src_lo[0][l]);
-    end
-    assign xbar_c[l] = c;
-    assign xbar_r[l] = xr_q;
+    assign xbar_c[l] = xb_q[31:0];
+    assign xbar_r[l] = xb_q[63:32];
   end
 
   sgu_xbar #(
@@ -2005,7 +2005,7 @@ module sgu_core #(
   // The crossbar's multiplexer stage serves one pass at a time: a two-pass shuffle's first pass
   // (in X after its first cycle) never meets a shuffle in L2 (L2 is empty behind it).
   `SGU_ASSERT(XbarPass_A, !(xbar_hold && l2_shfl_q))
-  // Every lane's copy of the one-pass down2 / up2 kind is X's instruction's when xr_q loads.
+  // Every lane's copy of the one-pass down2 / up2 kind is X's instruction's when xb_q loads.
   `SGU_ASSERT(XbarThermo_A, !(xbar_ld && x_shfl) ||
                             (xbar_thermo_dn == {NumLanes{x_dec_q.rs2[5] &&
                                                          x_dec_q.mod == ModShflDown2}} &&

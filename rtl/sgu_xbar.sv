@@ -1,41 +1,29 @@
 // SPDX-License-Identifier: Apache-2.0
 // SGU lane crossbar: lane l receives element j(l) of the 2N-entry concatenation X||Y, or a default.
 //
-// One primitive serves every shuffle of docs/isa.md "Crossbar". Three steps, one shuffle per
-// cycle, the data crossing the die in X and not in L2:
-//   index stage (the shuffle in X): each lane's source index j(l) and whether it is in range,
-//     from d; registered at ld_i (the core: at every edge with an instruction in X, the
-//     shuffle's last load being the edge it leaves X; a two-pass shuffle's only at its first
-//     edge; loads for other instructions are don't-care);
-//   group stage (also in X, beside the index stage): the N source lanes are XbarGroups groups
-//     of G = N / XbarGroups lanes, and lane l picks from each group the lane its index names
-//     within a group (j mod G), with that lane's exec bit: XbarGroups candidates per lane,
-//     registered at the same edges (cand_q; a G:1 multiplexer per lane, group and bit);
-//   final stage (the shuffle in L2, the next cycle): lane l takes the candidate of the group
-//     its index names (j / G), or the default (an XbarGroups:1 multiplexer per lane and bit,
-//     whose inputs are lane l's own registers).
-// So each value crosses from its source lane to the lane that receives it between X's operand
-// registers and cand_q, and L2's path (the final pick, L2's value selection, the distance-2
-// forward into the operand registers) stays within the receiving lane: with one N:1
-// multiplexer in L2 the crossing was the largest group of late paths on the SIMD16 board
-// (docs/timing.md, fourteenth session). Neither the index arithmetic nor the final pick has
-// the other in its path (docs/timing.md "Timing of the pipelined core"). res_o is don't-care
-// unless mux_en_i.
+// One primitive serves every shuffle of docs/isa.md "Crossbar". Two stages, one shuffle per
+// cycle: the index stage (the shuffle in X) computes each lane's source index and whether it is
+// in range from d and registers them with the exec mask at ld_i (the core: at every edge with
+// an instruction in X, the shuffle's last load being the edge it leaves X; a two-pass
+// shuffle's only at its first edge; loads for other instructions are don't-care); the multiplexer stage (the shuffle in L2, the next cycle) picks the values from
+// C and R, which the caller has registered at the same edges (the core's xb_q).
+// Split so that neither the index arithmetic nor the multiplexer has the other in its path
+// (docs/timing.md "Timing of the pipelined core"). res_o is don't-care unless mux_en_i.
 //
-// Lane l's element j of the 2N-entry X || Y is A[k] or B[k] with k = j mod N, so the choice
-// between the two is made once per source k, before the multiplexers: C[k] = selb[k] ? B[k] :
-// A[k] (selb_o; the caller gives C, c_i), and lane l picks C[k]. That is exact when no two
-// lanes want A[k] and B[k] for one k, which holds for every uniform delta: down2 takes B
-// exactly at k < d, up2 exactly at k >= N - d, so selb is a thermometer code of d (bit k from
-// lane k's copy of d and of the kind, thermo_dn_i / thermo_up_i: the core gives the one-pass
-// form only a delta from a scalar register, which is uniform). A down2 / up2 with a vector
-// delta takes two passes (decided by the core from the register's kind, not from the values;
-// its thermo_*_i are 0): the group stage picks from C = A at its first edge; in its second
-// cycle in X (hold_en_i) the final stage runs on those candidates (the result is kept in
-// hold_q) while the group stage picks again, from C = B (the caller's register of B, c_i) with
-// the registered indices; the final stage runs once more in L2, and each lane takes the pass
-// of its own source register (second_q). Every other mode reads A only (R, the default, is the
-// lane's own element), so selb is 0.
+// One N:1 multiplexer per lane, not 2N:1 (docs/architecture.md "Crossbar"). Lane l's element j
+// of the 2N-entry X || Y is A[k] or B[k] with k = j mod N, so the choice between the two is
+// made once per source k, before the multiplexers: C[k] = selb[k] ? B[k] : A[k] (selb_o; the
+// caller registers C), and lane l picks C[k]. That is exact when no two lanes want A[k] and
+// B[k] for one k, which holds for every uniform delta: down2 takes B exactly at k < d, up2
+// exactly at k >= N - d, so selb is a thermometer code of d (bit k from lane k's copy of d and
+// of the kind, thermo_dn_i / thermo_up_i: the core gives the one-pass form only a delta from a
+// scalar register, which is uniform). A down2 / up2 with a vector delta takes two passes
+// (decided by the core from the register's kind, not from the values; its thermo_*_i are 0):
+// the multiplexer stage runs once in X with C = A (hold_en_i, the
+// shuffle's second cycle in X; the result is kept in hold_q; the caller's C register then
+// takes B) and once in L2 with C = B, and each lane takes the pass of its own source register
+// (second_q). Every other mode reads A only (R, the default, is the lane's own element), so
+// selb is 0.
 // The index formula of each mode is written once, here, as a table; the golden model
 // (sw/model) implements the same table:
 //
@@ -57,11 +45,10 @@ module sgu_xbar #(
   parameter int unsigned NumLanes = 16  // SIMD width: 8, 16 or 32
 ) (
   input  logic                            clk_i,
-  // Index and group stages: the shuffle in X.
+  // Index stage: the shuffle in X.
   input  logic                            en_i,          // a shuffle is in X
-  input  logic                            ld_i,          // register its indices and
-                                                         // candidates (the last load before
-                                                         // mux_en_i counts)
+  input  logic                            ld_i,          // register its indices (the last
+                                                         // load before mux_en_i counts)
   input  logic [NumLanes-1:0][3:0]        mode_i,        // sgu_isa_pkg ModShfl* value, per
                                                          // lane (the caller's copy, as for
                                                          // width_log2_i)
@@ -73,42 +60,33 @@ module sgu_xbar #(
                                                          // loaded with the operand registers
                                                          // like thermo_*_i
   input  logic [NumLanes-1:0]             exec_i,        // lanes that execute the shuffle
-                                                         // (read in X: stable while the
-                                                         // shuffle is there)
   input  logic [NumLanes-1:0][31:0]       d_i,           // index / delta / mask per lane
-  // Final stage: the cycle after ld_i.
+  // Multiplexer stage: the cycle after ld_i.
   input  logic                            hold_en_i,     // a two-pass shuffle's first pass (in
-                                                         // X, its second cycle): the final
-                                                         // stage on C = A, the result kept;
-                                                         // the group stage on C = B
+                                                         // X, its second cycle): C = A, the
+                                                         // result kept for the second
   input  logic                            mux_en_i,      // the shuffle registered at ld_i, in
                                                          // L2 (a two-pass shuffle's second
                                                          // pass: C = B)
   output logic [NumLanes-1:0]             selb_o,        // index stage: per source lane k,
                                                          // C[k] of the first (or only) pass
                                                          // is B[k] (else A[k])
-  input  logic [NumLanes-1:0][31:0]       c_i,           // C per source lane, in X: B[k] or
-                                                         // A[k] by selb_o at ld_i, B[k] at
-                                                         // hold_en_i
+  input  logic [NumLanes-1:0][31:0]       c_i,           // C: B[k] or A[k] by selb_o,
+                                                         // registered at ld_i; B[k] from the
+                                                         // end of the first pass on
   input  logic [NumLanes-1:0][31:0]       r_i,           // B or default R, registered at ld_i
   output logic [NumLanes-1:0][31:0]       res_o          // value received by each lane
 );
   import sgu_isa_pkg::*;
 
-  localparam int unsigned LaneBits   = $clog2(NumLanes);
-  // The group stage's groups: four at every width (G = 2, 4, 8 source lanes at SIMD 8, 16,
-  // 32), so that the final stage is one 4:1 multiplexer per lane and bit (a LUT4 and a slice
-  // multiplexer on ECP5: two LUT4 and a PFUMX) and each lane registers 4 x 33 bits of candidates.
-  localparam int unsigned XbarGroups = 4;
-  localparam int unsigned GroupBits  = $clog2(XbarGroups);
-  localparam int unsigned G          = NumLanes / XbarGroups;
-  localparam int unsigned LocalBits  = LaneBits - GroupBits;  // j mod G: the lane in a group
+  localparam int unsigned LaneBits = $clog2(NumLanes);
 
-  // Index stage registers: per lane the source index and its kind.
+  // Index stage registers: per lane the source index and its kind, and the exec mask.
   logic [NumLanes-1:0][LaneBits-1:0] src_q;
   logic [NumLanes-1:0]               ok_q;      // in range (the source's exec bit still to test)
   logic [NumLanes-1:0]               second_q;  // from the second register of X || Y
   logic [NumLanes-1:0]               zero_q;    // the default is 0 rather than R[l]
+  logic [NumLanes-1:0]               exec_q;
   logic [NumLanes-1:0]               held_q;    // per lane: the value is the first pass's
 
   // selb of a one-pass shuffle, source lane k's bit from lane k's own registers only: its copy
@@ -138,16 +116,17 @@ module sgu_xbar #(
     end
   end
 
-  // C is chosen before the group stage (selb_o: the thermometer of a one-pass shuffle, A
-  // everywhere for a two-pass shuffle's first pass, whose thermo_*_i are 0; the caller gives B
-  // in its second cycle), so that the final stage starts from the candidate registers with no
-  // selection level before its multiplexer (a selection after the registers put 1,600 end bits
-  // above 13.3 ns on a SIMD16 placement, and 750 when its select was a register of its own:
-  // docs/fpga.md "The crossbar: one N:1 multiplexer per lane"). held is a register, set at the
-  // end of the first pass in the lanes whose source is in A.
+  // C is chosen before the caller's register (selb_o: the thermometer of a one-pass shuffle,
+  // A everywhere for a two-pass shuffle's first pass, whose thermo_*_i are 0; the caller loads B
+  // into C at the end of the first pass), so that the multiplexer stage starts from the register of C itself, with no
+  // selection level before the N:1 multiplexer (a selection there, after the registers, put
+  // 1,600 end bits above 13.3 ns on a SIMD16 placement, and 750 when its select was a register
+  // of its own: docs/fpga.md "The crossbar: one N:1 multiplexer per lane"). held is a register,
+  // set at the end of the first pass in the lanes whose source is in A.
   assign selb_o = thermo;
   always_ff @(posedge clk_i) begin
     if (ld_i) begin
+      exec_q <= exec_i;
       held_q <= '0;
     end else if (hold_en_i) begin
       held_q <= ~second_q;
@@ -271,63 +250,22 @@ module sgu_xbar #(
       end
     end
 
-    // Group stage (X): from each group, the lane the index names within a group (j mod G) and
-    // its exec bit; the index is the index stage's at the shuffle's first edge, its register in
-    // a two-pass shuffle's second cycle. Registered at the same edges (ld_i) and at the second
-    // pass's (hold_en_i).
-    logic [LocalBits-1:0]        loc;
-    logic [XbarGroups-1:0][31:0] cand, cand_q;
-    logic [XbarGroups-1:0]       cand_x, cand_x_q;
-    assign loc = hold_en_i ? src_q[l][LocalBits-1:0] : src[LocalBits-1:0];
-    for (genvar g = 0; g < XbarGroups; g++) begin : gen_group
-      sgu_xbar_mux #(
-        .NumIn(G)
-      ) u_pick (
-        .en_i  (en_i),
-        .sel_i (loc),
-        .data_i(c_i[g*G +: G]),
-        .bit_i (exec_i[g*G +: G]),
-        .data_o(cand[g]),
-        .bit_o (cand_x[g])
-      );
-    end
-    always_ff @(posedge clk_i) begin
-      if (ld_i || hold_en_i) begin
-        cand_q   <= cand;
-        cand_x_q <= cand_x;
-      end
-    end
-
-    // Final stage (L2, or X for a two-pass shuffle's first pass): the candidate of the group
-    // the index names (j / G), from lane l's own registers. In a two-pass shuffle's second
-    // pass, a lane whose source is in A takes the first pass's result (hold_q) as if it were
-    // its default. The default side (held value, 0 or R) comes from registers only, so the
-    // multiplexer is followed by one 2:1 selection.
-    logic [31:0] pick, res;
-    logic        pick_x;
+    // Multiplexer stage. In a two-pass shuffle's second pass, a lane whose source is in A
+    // takes the first pass's result (hold_q) as if it were its default.
     sgu_xbar_mux #(
-      .NumIn(XbarGroups)
+      .NumLanes(NumLanes)
     ) u_mux (
-      .en_i  (mux_en_i || hold_en_i),
-      .sel_i (src_q[l][LaneBits-1 -: GroupBits]),
-      .data_i(cand_q),
-      .bit_i (cand_x_q),
-      .data_o(pick),
-      .bit_o (pick_x)
+      .en_i      (mux_en_i || hold_en_i),
+      .src_i     (src_q[l]),
+      .ok_i      (ok_q[l]),
+      .held_i    (held_q[l]),
+      .hold_i    (hold_q[l]),
+      .zero_i    (zero_q[l]),
+      .exec_i    (exec_q),
+      .c_i       (c_i),
+      .r_i       (r_i[l]),
+      .res_o     (res_o[l])
     );
-    always_comb begin
-      logic [31:0] dflt;
-      logic        take;
-      dflt = 'x;
-      take = 'x;
-      res  = 'x;
-      if (mux_en_i || hold_en_i) begin
-        take = ok_q[l] && pick_x && !held_q[l];
-        dflt = held_q[l] ? hold_q[l] : (zero_q[l] ? 32'd0 : r_i[l]);
-        res  = take ? pick : dflt;
-      end
-    end
-    assign res_o[l] = res;
   end
 
 endmodule

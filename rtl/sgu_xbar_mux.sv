@@ -1,34 +1,43 @@
 // SPDX-License-Identifier: Apache-2.0
-// SGU lane crossbar, one multiplexer of one lane: the value of the source that sel_i names
-// among NumIn, with that source's exec bit. sgu_xbar uses it twice per lane: in the group stage
-// (X: NumIn = G lanes of one group, sel_i the index within the group) and in the final stage
-// (L2: NumIn = the groups' candidates, sel_i the group).
+// SGU lane crossbar, multiplexer stage of one lane: the value lane l receives, from the source
+// index and the range decision that sgu_xbar's index stage registered, from C (sgu_xbar: A or
+// B per source lane).
 //
 // A module and a file of its own so that the FPGA flow can tell these multiplexers from the
-// rest of the crossbar: fpga/flow.sh maps the $_MUX_ trees of this file onto the ECP5 slice
-// multiplexers, and leaves the index stage's arithmetic and mode selection to ABC, which maps
-// that in fewer levels than the slice multiplexers can (docs/timing.md "Mapping choices").
-// The outputs are don't-care unless en_i (no gate in synthesis; the simulation skips the
-// selection).
+// rest of the crossbar: fpga/flow.sh maps the $_MUX_ trees of this file (the N:1 data
+// multiplexer and the exec bit's N:1) onto the ECP5 slice multiplexers, and leaves the index
+// stage's arithmetic and mode selection to ABC, which maps that in fewer levels than the slice
+// multiplexers can (docs/timing.md "Mapping choices"). res_o is don't-care unless en_i.
 
 module sgu_xbar_mux #(
-  parameter int unsigned NumIn   = 4,
-  parameter int unsigned SelBits = (NumIn > 1) ? $clog2(NumIn) : 1
+  parameter int unsigned NumLanes = 16,
+  parameter int unsigned LaneBits = $clog2(NumLanes)
 ) (
-  input  logic                   en_i,
-  input  logic [SelBits-1:0]     sel_i,
-  input  logic [NumIn-1:0][31:0] data_i,
-  input  logic [NumIn-1:0]       bit_i,   // the sources' exec bits
-  output logic [31:0]            data_o,
-  output logic                   bit_o
+  input  logic                      en_i,      // a shuffle is in the multiplexer stage
+  input  logic [LaneBits-1:0]       src_i,     // source lane
+  input  logic                      ok_i,      // the index is in range
+  input  logic                      held_i,    // the value is hold_i (a two-pass shuffle's
+                                               // lane whose source is in A, second pass)
+  input  logic [31:0]               hold_i,    // ... the first pass's result
+  input  logic                      zero_i,    // the default is 0 rather than R[l]
+  input  logic [NumLanes-1:0]       exec_i,    // the lanes that execute the shuffle
+  input  logic [NumLanes-1:0][31:0] c_i,       // per source lane: A or B (sgu_xbar's C)
+  input  logic [31:0]               r_i,       // the default R[l] of the receiving lane l
+  output logic [31:0]               res_o
 );
 
+  // The default side (held value, 0 or R) comes from registers only, so the N:1 multiplexer
+  // is followed by one 2:1 selection.
   always_comb begin
-    data_o = 'x;
-    bit_o  = 'x;
+    logic [31:0] dflt;
+    logic        take;
+    dflt  = 'x;
+    take  = 'x;
+    res_o = 'x;
     if (en_i) begin
-      data_o = data_i[sel_i];
-      bit_o  = bit_i[sel_i];
+      take  = ok_i && exec_i[src_i] && !held_i;
+      dflt  = held_i ? hold_i : (zero_i ? 32'd0 : r_i);
+      res_o = take ? c_i[src_i] : dflt;
     end
   end
 
