@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Yosys script of the FuseSoC `ulx3s` target (fpga/sgu.core): reads the sources that FuseSoC
 # lists with the slang SystemVerilog frontend instead of read_verilog, then maps to ECP5 like
-# fpga/flow.sh (SGU_ECP5: the ECP5 build of sgu_mul32). Needs a Yosys with read_slang (>= 0.67 built with slang) as `yosys` on PATH.
+# fpga/flow.sh (SGU_ECP5: the ECP5 builds of sgu_mul32 and sgu_late_pick). Needs a Yosys with read_slang (>= 0.67 built with slang) as `yosys` on PATH.
 yosys -import
 source edalize_yosys_procs.tcl
 
@@ -22,5 +22,15 @@ foreach line [split [info body set_params] "\n"] {
 
 read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v
 read_slang -DSYNTHESIS -DSGU_ECP5 {*}$incs {*}$files --top $top {*}$params
+# SGU_LUT4 (rtl/sgu_late_pick.sv): a LUT4 that ABC must map around; declared again from Verilog
+# so that its instances keep their INIT parameter, and renamed LUT4 after the mapping (as
+# fpga/flow.sh does).
+set fh [open sgu_lut4_bb.v w]
+puts $fh "(* blackbox *)"
+puts $fh "module SGU_LUT4 #(parameter \[15:0\] INIT = 16'h0000) (input A, B, C, D, output Z);"
+puts $fh "endmodule"
+close $fh
+read_verilog -lib -overwrite sgu_lut4_bb.v
 synth_ecp5 -top $top
+chtype -map SGU_LUT4 LUT4
 write_json $name.json

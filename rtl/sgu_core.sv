@@ -1612,13 +1612,30 @@ module sgu_core #(
   // l2_shift_q and l2_vu_q from the same decision), so that the selection into every lane's
   // forward and write port starts from a register beside the lane, not from three registers
   // driving N x 64 multiplexers across the die.
+  // The flags are x_short_wr's and so wait for x_done; for these kinds (a shuffle, a lane shift,
+  // a vote or uniform value) nothing but X's registered fault and legality can trap, so each
+  // flag is x_done && x_sw_early && the kind (VselEarly_A), and each lane's copy is x_done's
+  // gate on the rest at the register (sgu_late_pick): x_done enters at the last LUT.
+  logic [2:0] vsel_early;
+  assign vsel_early = {x_shfl, x_dec_q.wb == WbShift, x_dec_q.wb inside {WbVote, WbUniform}} &
+                      {3{x_sw_early}};
+  `SGU_ASSERT(VselEarly_A, (x_done ? vsel_early : 3'b000) == {xs_ld, l2_shift_d, l2_vu_d})
   for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_val
     logic vshfl_q, vshift_q, vvu_q;
+    logic [2:0] vsel_d;
+    sgu_late_pick #(
+      .Width(3),
+      .ZeroB(1'b1)
+    ) u_vsel (
+      .sel_i(x_done),
+      .a_i  (vsel_early),
+      .b_i  ('0),
+      .en_i ('1),
+      .y_o  (vsel_d)
+    );
     (* keep *)
     always_ff @(posedge clk_i) begin
-      vshfl_q  <= xs_ld;
-      vshift_q <= l2_shift_d;
-      vvu_q    <= l2_vu_d;
+      {vshfl_q, vshift_q, vvu_q} <= vsel_d;
     end
     // The lane's copy of L2's source flags is the core's whenever L2 writes a short result.
     `SGU_ASSERT(L2ValSel_A, !l2_short_wr ||
@@ -1794,24 +1811,34 @@ module sgu_core #(
   // registers (docs/timing.md "Timing of the pipelined core"); now each lane's select is a
   // flip-flop of its own (fanout 32 plus the flag). FlSelEarly_A compares them with the
   // decision of the cycle itself.
-  logic [1:0] xf3_d;
+  // d_to_r (which waits for x_done) chooses last: each lane's select is d_to_r's choice
+  // between D's and R's compare, gated by the lane's enable, one LUT at the register
+  // (sgu_late_pick); made as one expression, ABC put d_to_r two LUT levels before the end, the
+  // routed critical path of the SIMD16 board (docs/timing.md, fifteenth session).
+  logic [1:0] xf3_dfw, xf3_rfw;
+  logic [1:0][NumLanes-1:0] fl_en, fl_sel_d;
   for (genvar p = 0; p < 2; p++) begin : gen_xf3
-    assign xf3_d[p] = !start && hw_l2.shrt &&
-                      (d_to_r ? hr_d.used[p] && fwd_lo(hw_l2.rd, hw_l2.pair, hr_d.rs[p],
-                                                       hr_d.rs_pair[p], p)
-                              : hr_r.used[p] && fwd_lo(hw_l2.rd, hw_l2.pair, hr_r.rs[p],
-                                                       hr_r.rs_pair[p], p));
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      fl_sel_q <= '0;
-    end else begin
-      for (int unsigned p = 0; p < 2; p++) begin
-        for (int unsigned l = 0; l < NumLanes; l++) begin
-          fl_sel_q[p][l] <= xf3_d[p] && (x_dec_q.rd[5] || exec_q[l]);
-        end
-      end
+    assign xf3_dfw[p] = !start && hw_l2.shrt && hr_d.used[p] &&
+                        fwd_lo(hw_l2.rd, hw_l2.pair, hr_d.rs[p], hr_d.rs_pair[p], p);
+    assign xf3_rfw[p] = !start && hw_l2.shrt && hr_r.used[p] &&
+                        fwd_lo(hw_l2.rd, hw_l2.pair, hr_r.rs[p], hr_r.rs_pair[p], p);
+    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+      assign fl_en[p][l] = x_dec_q.rd[5] || exec_q[l];
     end
+  end
+  sgu_late_pick #(
+    .Width(2 * NumLanes),
+    .HasEn(1'b1)
+  ) u_fl_pick (
+    .sel_i(d_to_r),
+    .a_i  ({{NumLanes{xf3_dfw[1]}}, {NumLanes{xf3_dfw[0]}}}),
+    .b_i  ({{NumLanes{xf3_rfw[1]}}, {NumLanes{xf3_rfw[0]}}}),
+    .en_i (fl_en),
+    .y_o  (fl_sel_d)
+  );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) fl_sel_q <= '0;
+    else         fl_sel_q <= fl_sel_d;
   end
 
   // The memory instruction's wait in X (x_mem_wait) for the next cycle: X's instruction then

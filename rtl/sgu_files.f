@@ -4,6 +4,7 @@ sgu_isa_pkg.sv
 sgu_pkg.sv
 sgu_fpu_pkg.sv
 sgu_lowest.sv
+sgu_late_pick.sv
 sgu_fpu_lzc.sv
 sgu_fpu_exp.sv
 sgu_fpu_align.sv

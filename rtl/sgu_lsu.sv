@@ -344,7 +344,6 @@ module sgu_lsu #(
     w_done_d   = w_done_q;
     err_d      = err_q;
     err_addr_d = err_addr_q;
-    done_o     = 1'b0;
     bus_err_o  = 1'b0;
     err_addr_o = err_addr_q;
     beat_start = 1'b0;
@@ -397,7 +396,6 @@ module sgu_lsu #(
         state_d = StDone;
       end
       StDone: begin
-        done_o    = 1'b1;
         bus_err_o = err_q;
         err_d     = 1'b0;
         state_d   = StIdle;
@@ -407,6 +405,16 @@ module sgu_lsu #(
   end
 
   assign rdata_o = rdata_q;
+
+  // done_o from a flip-flop of its own (state_q == StDone, registered from state_d): the core's
+  // x_done, and through it the issue advance and every lane's forward select, start from it
+  // instead of a decode of the state (docs/timing.md, fifteenth session).
+  logic done_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) done_q <= 1'b0;
+    else         done_q <= state_d == StDone;
+  end
+  assign done_o = done_q;
 
   // Load data: cleared one edge after the request, each read beat one edge after it arrived,
   // into its lane (every lane for a scalar address): from the registered beat (rb_q), its lanes
@@ -484,6 +492,7 @@ module sgu_lsu #(
   `SGU_ASSERT(BeatLd_A, beat_start |-> beat_ld)
   // The clear of the load registers and a beat's load never meet.
   `SGU_ASSERT(ClrBeforeBeat_A, rb_clr_q |-> !rb_ld_q)
+  `SGU_ASSERT(DoneQ_A, done_o == (state_q == StDone))
   `SGU_ASSERT(InputsStable_A, busy_o && !done_o |=> !chk_i && $stable(lanes_i) && $stable(store_i))
 
 endmodule
