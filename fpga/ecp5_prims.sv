@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Black-box declarations of the ECP5 primitives that the board top (EHXPLLL), the ECP5 build
-// of sgu_mul32 (MULT18X18D, under SGU_ECP5) and of sgu_late_pick (LUT4, as SGU_LUT4)
-// instantiate, for synthesis.
+// of sgu_mul32 (MULT18X18D, under SGU_ECP5) and of sgu_late_pick (LUT4) instantiate, for
+// synthesis.
 //
 // The slang frontend (read_slang) does not see the parameters of Yosys's ECP5 cell library, so a
 // parameterized instance needs these declarations (same ports and parameters as Yosys's ECP5
@@ -56,11 +56,8 @@ module EHXPLLL #(
 );
 endmodule
 
-// SGU_LUT4 is the ECP5 LUT4 under a name of its own (rtl/sgu_late_pick.sv): ABC9 re-maps the
-// LUT4 cells it finds together with the logic around them, but keeps a cell it does not know as
-// a boundary; fpga/flow.sh renames the cells to LUT4 after the mapping (chtype).
 (* blackbox *)
-module SGU_LUT4 #(
+module LUT4 #(
   parameter [15:0] INIT = 16'h0000
 ) (
   input  A,

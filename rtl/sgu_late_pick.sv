@@ -8,11 +8,10 @@
 // (it knows nothing of which input is late) and buries the select several LUT levels deep: on
 // the SIMD16 board X's registers -> x_done -> the issue advance -> d_to_r -> each lane's forward
 // select was 8 LUT4, the LSU's done 8 levels from the end. The ECP5 build (`SGU_ECP5, defined by
-// fpga/flow.sh) instantiates one LUT4 per bit, under the name SGU_LUT4 so that ABC9 maps around
-// it and does not open it (it re-maps the LUT4 cells it finds with the logic around them);
-// the flow renames it LUT4 after the mapping. The select enters at the last LUT, and the
-// choices' cones are mapped on their own (docs/timing.md, fifteenth session). Elsewhere
-// (simulation, lint) it is the logic itself.
+// fpga/flow.sh) instantiates one LUT4 per bit, a cell that ABC9 maps around and does not open:
+// the select enters at the last LUT, and the choices' cones are mapped on their own (each is an
+// output of ABC9's netlist). Elsewhere (simulation, lint) it is the logic itself (docs/timing.md,
+// fifteenth session).
 
 module sgu_late_pick #(
   parameter int unsigned Width = 1,
@@ -34,7 +33,7 @@ module sgu_late_pick #(
   localparam logic [15:0] Init  = HasEn ? {4'b1100, NibLo, 8'h00} :
                                           {4'b1100, NibLo, 4'b1100, NibLo};
   for (genvar i = 0; i < Width; i++) begin : gen_bit
-    SGU_LUT4 #(
+    LUT4 #(
       .INIT(Init)
     ) u_lut (
       .A(ZeroB ? a_i[i] : b_i[i]),

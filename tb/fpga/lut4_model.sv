@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Behavioural model of the ECP5 LUT4, for simulation only (tb/fpga/late_pick_test.cc), under the
-// name sgu_late_pick instantiates it by (SGU_LUT4, fpga/ecp5_prims.sv): the output is the INIT
-// bit that the inputs address, Z = INIT[{D, C, B, A}] (Lattice's FPGA Libraries Reference Guide;
-// Yosys's ECP5 cells_sim.v says the same).
+// Behavioural model of the ECP5 LUT4, for simulation only (tb/fpga/late_pick_test.cc): the
+// output is the INIT bit that the inputs address, Z = INIT[{D, C, B, A}] (Lattice's FPGA
+// Libraries Reference Guide; Yosys's ECP5 cells_sim.v says the same).
 
 /* verilator lint_off DECLFILENAME */
-module SGU_LUT4 #(
+module LUT4 #(
   parameter logic [15:0] INIT = 16'h0000
 ) (
   input  logic A,
