@@ -204,6 +204,7 @@ case "$placer" in heap|static|sa) ;; *) die "--placer must be heap, static or sa
 [[ "$seeds" =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--seed/--seeds must be numbers separated by commas"
 [ -z "$model_freq" ] || [[ "$model_freq" =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
   die "--model-freq must be a frequency in MHz"
+model_freq=${model_freq:-$freq}
 [[ "$pnr_timeout" =~ ^[0-9]+$ ]] || die "--pnr-timeout must be a number of seconds"
 [[ "$replicate" =~ ^[0-9]+$ ]] && [ "$replicate" -ne 1 ] ||
   die "--replicate must be 0 (off) or a fanout of at least 2"
@@ -473,14 +474,13 @@ rm -f "$out/$name.preplace.json"
 
 # --stop place: the placement's delays by the model fitted to routed boards (docs/fpga.md
 # "Timing of the pipelined core"): the end bits above the clock period, by start and end line.
+model_period=$(python3 -c "print(round(1000.0 / $model_freq, 2))")  # ns, --stop place's model
 place_model() {  # seed
-  local period
-  period=$(python3 -c "print(round(1000.0 / ${model_freq:-$freq}, 2))")
   mv "$out/$name.placed.json" "$out/$name.placed.seed$1.json"
   cp "$out/pnr.log" "$out/pnr.seed$1.log"
   cp "$out/report.json" "$out/report.seed$1.json"
   python3 "$here/logic_depth.py" "$pnr_json" --placed "$out/$name.placed.seed$1.json" \
-    --over "$period" --paths 40 > "$out/place_paths.seed$1.txt" || die "fpga/logic_depth.py failed"
+    --over "$model_period" --paths 40 > "$out/place_paths.seed$1.txt" || die "fpga/logic_depth.py failed"
 }
 place_counts() {  # place_paths file -> "late-end-bits worst-ns"
   local n w
@@ -539,7 +539,7 @@ if [ "$stop" = place ] && [ $pnr_rc -eq 0 ]; then
            done)
   best=$(sort -n -k1,1 -k2,2 <<< "$counts" | head -1 | cut -d' ' -f3)
   while read -r n w s; do
-    echo "flow: $name: placed: seed $s: $n end bits above $(python3 -c "print(round(1000.0 / ${model_freq:-$freq}, 2))") ns, worst $w ns$([ "$s" = "$best" ] && echo " (kept)")"
+    echo "flow: $name: placed: seed $s: $n end bits above $model_period ns, worst $w ns$([ "$s" = "$best" ] && echo " (kept)")"
     [ "$s" = "$best" ] || rm -f "$out/$name.placed.seed$s.json"
   done <<< "$counts"
   mv "$out/$name.placed.seed$best.json" "$out/$name.placed.json"
