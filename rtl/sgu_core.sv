@@ -28,10 +28,11 @@
 //       program order although short results were written four cycles earlier.
 // Forwarding: the register file's bypass (a write at a read edge) and the forwards of a short
 // result's low word to the next two instructions, into their operand registers as they enter X
-// (from x_val and from l2_val), so that X starts from flip-flops.
+// (from x_val and from the lane's own part of l2_val), so that X starts from flip-flops.
 // Hazards, all resolved in R by stalling: a source that a long operation in X, L2 .. L7 will
 // write (RAW); a source that overlaps the short result in X or L2 other than as a
-// forwarded low word, or a shuffle's, short shift's or vote's result in X (xf_stall: x_late);
+// forwarded low word, or a shuffle's, short shift's or vote's result in X (xf_stall: x_late),
+// or a shuffle's or vote's or uniform result in L2 (l2_far);
 // a short writer whose destination a long operation in X, L2, L3 or L4 will still write (WAW);
 // a short writer when a long writer is in L5 (both would write in the same cycle).
 // A redirect (mispredicted branch), a trap or halt in X act one edge later (kill_q: the
@@ -533,6 +534,8 @@ module sgu_core #(
   // synthesis).
   logic            hazard, hazard_q;
   logic            l2_late;  // the short writer in L2 makes its value there (shuffle, shift, vote)
+  logic            l2_far;   // ... from outside the lane (a shuffle's crossbar, a vote's or a
+                             // uniform value): not forwarded at all
   assign r_rs      = {r_dec_q.rs3, r_dec_q.rs2, r_dec_q.rs1};
   assign r_rs_pair = {r_dec_q.rs3_pair, r_dec_q.rs2_pair, r_dec_q.rs1_pair};
   assign r_short_writer = r_dec_q.writes && !r_dec_q.is_long;
@@ -596,7 +599,7 @@ module sgu_core #(
                     !x_late);
       xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && r_dec_q.rs_used[s] &&
                   overlap(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s]) &&
-                  !fwd_lo(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s], s);
+                  !(fwd_lo(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s], s) && !l2_far);
     end
     // rs1's nonzero flag is registered from the row or the distance-2 forward only (sgu_regfile
     // nz_o): its reader waits a cycle behind a short writer of rs1 in X.
@@ -751,16 +754,21 @@ module sgu_core #(
   // the operand's source:
   //   distance 1 (the writer is in X, leaving at this edge, as the reader enters X): x_val, the
   //     result X computes (xf_lo_e: the select, from registered fields only);
-  //   distance 2 (the writer is in L2, writing at this edge): l2_val, the value written
-  //     (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is the decision of the cycle).
+  //   distance 2 (the writer is in L2, writing at this edge): fl_lo, the value written when the
+  //     lane makes it (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is the decision of
+  //     the cycle).
   // Only the low word of the rs1 and rs2 operands forwards, and only when the written
   // register is the operand's register r (a single register, or the low half of a pair,
   // written alone or as a pair); every other overlap (a 64-bit result read as a pair, a pair's
   // high half read alone, an odd register written and its pair read, any rs3 operand) waits in R
   // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A shuffle's or a
   // short shift's result is not forwarded from X (the crossbar picks it in L2, the lane's
-  // shifter ends there): its reader right behind waits one cycle in R, then takes it from
-  // l2_val. A 64-bit dependent chain thus runs at one instruction per three cycles.
+  // shifter ends there): its reader right behind waits one cycle in R, then takes a shift's
+  // from the lane's part of l2_val (fl_lo). A shuffle's, a vote's and a uniform value (csrr,
+  // first) are not forwarded at all, from neither X nor L2 (l2_far): they come from outside the
+  // lane, and their readers wait in R until the register file's bypass gives them (a dependent
+  // shuffle chain runs at one shuffle per three cycles). A 64-bit dependent chain runs at one
+  // instruction per three cycles.
   // The selects are per lane and port: the distance-1 decision (a compare of registered
   // specifiers) is made once, and each lane's select is it and the lane's write mask; the
   // distance-2 selects are registers of their own per lane ("hazards, a cycle early").
@@ -796,7 +804,7 @@ module sgu_core #(
                          fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
     assign xf_lo_e[p]  = x_fwd_ok && r_dec_q.rs_used[p] &&
                          fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
-    assign xf3_lo_d[p] = l2_short_wr && r_dec_q.rs_used[p] &&
+    assign xf3_lo_d[p] = l2_short_wr && !l2_far && r_dec_q.rs_used[p] &&
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       assign fx_sel[p][l] = xf_lo_e[p] && xf_lanes[l];
@@ -804,7 +812,6 @@ module sgu_core #(
   end
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
     assign fx_lo[l] = x_fwd[l];
-    assign fl_lo[l] = l2_val[l][31:0];
   end
 
   assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
@@ -1050,6 +1057,7 @@ module sgu_core #(
   // placement, docs/timing.md, thirteenth session). XbarHold_A.
   assign xbar_hold = x_valid_q && x_multi_shfl_q && x_second_q && !x_first_q;
   assign l2_late = l2_shfl_q || l2_shift_q || l2_vu_q;
+  assign l2_far  = l2_shfl_q || l2_vu_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     // {R, C} of the shuffle in X, then in L2: C is A, or B where the crossbar's index stage says
     // (sgu_xbar selb_o), and B from the end of a two-pass shuffle's first pass.
@@ -1648,6 +1656,19 @@ module sgu_core #(
                     vvu_q    ? uni_val : l2_data_q[l];
       end
     end
+    // The distance-2 forward's value: the lane's own (a shift's, or L2's data register). A
+    // shuffle's and a vote's or uniform value come from outside the lane and are never
+    // forwarded (l2_far: their readers wait in R until the write reaches the register file's
+    // bypass), so that the crossbar's and the uniform value's die-wide nets end in the write
+    // registers (sgu_regfile ws_q) and not, through the forward, in every lane's operand
+    // registers (a third of the placed SIMD16 board's late end bits, docs/timing.md, sixteenth
+    // session).
+    always_comb begin
+      fl_lo[l] = 'x;
+      if (l2_short_wr) begin
+        fl_lo[l] = vshift_q ? lane_sh_res[l] : l2_data_q[l][31:0];
+      end
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1710,6 +1731,7 @@ module sgu_core #(
     logic       lng;   // writes a long result
     logic       shrt;  // writes a short result (X, L2)
     logic       late;  // ... X does not forward it (wb_late) / L2 makes it (l2_late)
+    logic       nofwd; // ... L2 does not forward it either (l2_far)
     logic [5:0] rd;
     logic       pair;
   } hz_wr_t;
@@ -1724,7 +1746,8 @@ module sgu_core #(
       h |= w.lng && r.used[s] && overlap(w.rd, w.pair, r.rs[s], r.rs_pair[s]);
       if (k < 2) begin
         h |= w.shrt && r.used[s] && overlap(w.rd, w.pair, r.rs[s], r.rs_pair[s]) &&
-             !(fwd_lo(w.rd, w.pair, r.rs[s], r.rs_pair[s], s) && !(k == 0 && w.late));
+             !(fwd_lo(w.rd, w.pair, r.rs[s], r.rs_pair[s], s) && !(k == 0 && w.late) &&
+               !(k == 1 && w.nofwd));
       end
     end
     if (k < 4) begin
@@ -1750,11 +1773,13 @@ module sgu_core #(
   assign hw_r.lng  = r_chk && r_dec_q.is_long && r_dec_q.writes;
   assign hw_r.shrt = r_dec_q.writes && !r_dec_q.is_long;
   assign hw_r.late = wb_late(r_dec_q.wb);
+  assign hw_r.nofwd = 1'b0;  // (read at distance 0 only)
   assign hw_r.rd   = r_dec_q.rd;
   assign hw_r.pair = r_dec_q.rd_pair;
   assign hw_x.lng  = lw_valid[0];
   assign hw_x.shrt = x_dec_q.writes && !x_dec_q.is_long;
   assign hw_x.late = x_late;
+  assign hw_x.nofwd = 1'b0;
   assign hw_x.rd   = x_dec_q.rd;
   assign hw_x.pair = x_dec_q.rd_pair;
   // L2's short writer as X's registered fields describe it (x_sw_early), not by x_rec, which
@@ -1768,12 +1793,14 @@ module sgu_core #(
   assign hw_l2.lng  = x_rec.valid && x_rec.we && x_rec.long_wb;
   assign hw_l2.shrt = x_sw_early;
   assign hw_l2.late = x_shfl || x_dec_q.wb inside {WbShift, WbVote, WbUniform};
+  assign hw_l2.nofwd = x_shfl || x_dec_q.wb inside {WbVote, WbUniform};
   assign hw_l2.rd   = x_dec_q.rd;
   assign hw_l2.pair = x_dec_q.rd_pair;
   for (genvar k = 0; k < 5; k++) begin : gen_hw_l
     assign hw_l[k].lng  = lw_valid[k + 1];
     assign hw_l[k].shrt = 1'b0;
     assign hw_l[k].late = 1'b0;
+    assign hw_l[k].nofwd = 1'b0;
     assign hw_l[k].rd   = lw_rd[k + 1];
     assign hw_l[k].pair = lw_pair[k + 1];
   end
@@ -1818,9 +1845,9 @@ module sgu_core #(
   logic [1:0] xf3_dfw, xf3_rfw;
   logic [1:0][NumLanes-1:0] fl_en, fl_sel_d;
   for (genvar p = 0; p < 2; p++) begin : gen_xf3
-    assign xf3_dfw[p] = !start && hw_l2.shrt && hr_d.used[p] &&
+    assign xf3_dfw[p] = !start && hw_l2.shrt && !hw_l2.nofwd && hr_d.used[p] &&
                         fwd_lo(hw_l2.rd, hw_l2.pair, hr_d.rs[p], hr_d.rs_pair[p], p);
-    assign xf3_rfw[p] = !start && hw_l2.shrt && hr_r.used[p] &&
+    assign xf3_rfw[p] = !start && hw_l2.shrt && !hw_l2.nofwd && hr_r.used[p] &&
                         fwd_lo(hw_l2.rd, hw_l2.pair, hr_r.rs[p], hr_r.rs_pair[p], p);
     for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
       assign fl_en[p][l] = x_dec_q.rd[5] || exec_q[l];

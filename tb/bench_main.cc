@@ -174,7 +174,7 @@ std::vector<IpcCase> IpcCases() {
                "2 instructions per 3 cycles: sel's condition (rs1 != 0) is a flag the register file registers from the row or the distance-2 forward, so a sel waits one cycle in R behind a short writer of its rs1 (docs/architecture.md \"Pipeline\"); behind a compare it waits that cycle anyway"});
   c.push_back({"dependent shuffle chain", init,
                Repeat(32, [](unsigned) { return std::string("  shfl.rotdn v1, v1, s2\n"); }),
-               "1 per 2 cycles: the crossbar picks its values in L2, so the next shuffle waits one cycle in R"});
+               "1 per 3 cycles: the crossbar picks its values in L2 and a shuffle's result is not forwarded (it comes from outside the lane), so the next shuffle waits in R until the register file's bypass gives it"});
   static const char* const modes[] = {"idx", "xor", "up", "down", "rotup", "rotdn"};
   for (const char* m : modes) {
     const std::string mode = m;

@@ -162,13 +162,15 @@ std::string Repeat(const std::string& line, unsigned n) {
 }
 
 // Single-cycle lane and crossbar work with no long-latency result read back (no memory access,
-// no multiply or FP) and no shuffle result read by the instruction right behind it (that one
-// would wait a cycle: the crossbar picks its values in L2): nothing stalls but the cache.
+// no multiply or FP) and no shuffle result read by either of the two instructions behind it
+// (a shuffle's result is not forwarded: its reader waits in R until the register file's bypass
+// gives it, docs/architecture.md "Pipeline"): nothing stalls but the cache. `or` reads the v7
+// of the `and` seven instructions before it.
 std::string Body(unsigned n) {
   static const char* const kOps[] = {
       "  add v3, v1, v2\n", "  sub v4, v3, v1\n",      "  xor v5, v4, v3\n",
-      "  shfl.xor v6, v5, s2\n", "  addi v2, v2, 1\n",  "  and v7, v6, v1\n",
-      "  or v8, v7, v7\n",     "  shfl.idx v10, v9, v1\n"};
+      "  shfl.xor v6, v5, s2\n", "  addi v2, v2, 1\n",  "  or v8, v7, v7\n",
+      "  and v7, v6, v1\n",    "  shfl.idx v10, v9, v1\n"};
   std::string s;
   for (unsigned i = 0; i < n; ++i) s += kOps[i % 8];
   return s;
