@@ -806,9 +806,6 @@ module sgu_core #(
                          fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
     assign xf3_lo_d[p] = l2_short_wr && !l2_far && r_dec_q.rs_used[p] &&
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
-    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      assign fx_sel[p][l] = xf_lo_e[p] && xf_lanes[l];
-    end
   end
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
     assign fx_lo[l] = x_fwd[l];
@@ -1868,6 +1865,60 @@ module sgu_core #(
     else         fl_sel_q <= fl_sel_d;
   end
 
+  // The distance-1 forward's selects (xf_lo_e and X's written lanes), also decided a cycle
+  // early and registered per lane and port, as three kinds by the writer's destination: all
+  // lanes (a scalar other than a load's), the executing lanes (a vector), all lanes if any
+  // executes (a scalar load: a load with no active lane makes no access). In the next cycle X
+  // holds R's instruction if R holds one now and D's moves to R (then R advances: d_to_r needs
+  // R free), else the one staying in X, whose reader is D's (R empty) or R's; every other
+  // pairing has no reader entering X behind a writer, or no writer in X, and x_valid_q (X holds
+  // an instruction: not one that left without a successor) gates the select after the
+  // register. So each lane's select is a few flip-flops beside it and the run state's
+  // registers, not the compare of X's and R's specifiers driven across the die into every lane's
+  // operand registers (X's registers into the operand registers were the largest group of late
+  // end bits on the SIMD16 board's placements after the sixteenth session's l2_far: docs/
+  // timing.md). d_to_r chooses last (sgu_late_pick); FxSelEarly_A compares with the decision
+  // of the cycle.
+  function automatic logic [2:0] xf1_kind(logic fwdable, logic scalar, logic is_ld);
+    // {scalar load, vector, scalar}
+    return fwdable ? {scalar && is_ld, !scalar, scalar && !is_ld} : 3'b000;
+  endfunction
+  logic [2:0] xf1_kr, xf1_kx;  // R's instruction as the writer in X, X's staying one
+  assign xf1_kr = xf1_kind(r_chk && r_dec_q.writes && !r_dec_q.is_long && !wb_late(r_dec_q.wb),
+                           r_dec_q.rd[5], r_dec_q.opcode == OpLd);
+  assign xf1_kx = xf1_kind(x_fwdable_q, x_dec_q.rd[5], x_dec_q.opcode == OpLd);
+  logic [1:0][2:0] xf1_dk, xf1_rk;  // per port: D's reader's select kinds, R's
+  for (genvar p = 0; p < 2; p++) begin : gen_xf1
+    assign xf1_dk[p] = r_valid_q ?
+        (hr_d.used[p] && fwd_lo(hw_r.rd, hw_r.pair, hr_d.rs[p], hr_d.rs_pair[p], p) ? xf1_kr
+                                                                                  : 3'b000) :
+        (hr_d.used[p] && fwd_lo(hw_x.rd, hw_x.pair, hr_d.rs[p], hr_d.rs_pair[p], p) ? xf1_kx
+                                                                                  : 3'b000);
+    assign xf1_rk[p] =
+        hr_r.used[p] && fwd_lo(hw_x.rd, hw_x.pair, hr_r.rs[p], hr_r.rs_pair[p], p) ? xf1_kx
+                                                                                 : 3'b000;
+  end
+  logic [NumLanes-1:0][1:0][2:0] xf1_q, xf1_d;
+  sgu_late_pick #(
+    .Width(6 * NumLanes)
+  ) u_xf1_pick (
+    .sel_i(d_to_r),
+    .a_i  ({NumLanes{xf1_dk}}),
+    .b_i  ({NumLanes{xf1_rk}}),
+    .en_i ('1),
+    .y_o  (xf1_d)
+  );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) xf1_q <= '0;
+    else         xf1_q <= xf1_d;
+  end
+  for (genvar p = 0; p < 2; p++) begin : gen_fx_sel
+    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+      assign fx_sel[p][l] = x_valid_q && (xf1_q[l][p][0] || (xf1_q[l][p][1] && exec_q[l]) ||
+                                          (xf1_q[l][p][2] && !exec_none_q));
+    end
+  end
+
   // The memory instruction's wait in X (x_mem_wait) for the next cycle: X's instruction then
   // is a store (R's if it moves on), the records then are x_rec and L2 .. L6's (start clears
   // them), the long writers among them x_rec's and L2 .. L5's (lw_valid[5:1] of the next cycle).
@@ -2108,6 +2159,16 @@ module sgu_core #(
   // The distance-1 forward's select from registered fields is the one from the instruction's
   // own decision whenever the reader enters X and is not dropped.
   `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)
+`ifndef SYNTHESIS
+  // The distance-1 forward's per-lane selects, made a cycle early, are the decision of the
+  // cycle (xf_lo_e and the lanes X's instruction writes) wherever the operand registers take an
+  // instruction into X that is not dropped.
+  logic [1:0][NumLanes-1:0] fx_sel_ref;
+  for (genvar p = 0; p < 2; p++) begin : gen_fx_sel_ref
+    assign fx_sel_ref[p] = xf_lo_e[p] ? xf_lanes : '0;
+  end
+  `SGU_ASSERT(FxSelEarly_A, r_advance && !kill_q |-> fx_sel == fx_sel_ref)
+`endif
   `SGU_ASSERT(CheckedMirror_A, x_valid && x_multi_mem_q && !x_first_q |->
                                x_checked_q == lsu_checked_i)
   `SGU_ASSERT(LsuOnlyInX_A, lsu_req_o |-> x_valid && (lsu_store_o ? pipe_empty
