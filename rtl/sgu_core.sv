@@ -792,6 +792,8 @@ module sgu_core #(
   // that the forward selects, which fan out to every lane's operand registers, start a few
   // levels from flip-flops (FwdOk_A compares with the decision on X's fields).
   logic x_fwdable_q, x_fwd_scalar_q, x_shortw_q;
+  logic r_fwdable;  // R's instruction is forwardable from X (x_fwdable_q, xf1_kr)
+  assign r_fwdable = r_chk && r_dec_q.writes && !r_dec_q.is_long && !wb_late(r_dec_q.wb);
   assign x_fwd_ok    = x_valid && x_fwdable_q && (!exec_none_q || x_fwd_scalar_q);
   // X holds a short writer that writes if it leaves X now without a trap (x_short_wr, but for
   // x_done and the trap checks): the hazard check's and the distance-2 forward's view of the
@@ -1053,8 +1055,8 @@ module sgu_core #(
   // (with the opcode's compare and kill_q it was four levels: 512 late end bits on a SIMD16
   // placement, docs/timing.md, thirteenth session). XbarHold_A.
   assign xbar_hold = x_valid_q && x_multi_shfl_q && x_second_q && !x_first_q;
-  assign l2_late = l2_shfl_q || l2_shift_q || l2_vu_q;
   assign l2_far  = l2_shfl_q || l2_vu_q;
+  assign l2_late = l2_far || l2_shift_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     // {R, C} of the shuffle in X, then in L2: C is A, or B where the crossbar's index stage says
     // (sgu_xbar selb_o), and B from the end of a two-pass shuffle's first pass.
@@ -1563,8 +1565,7 @@ module sgu_core #(
                            (r_dec_q.wide || LanesPerMfu > 1);
         x_multi_mem_q   <= r_chk && r_dec_q.opcode inside {OpLd, OpSt};
         x_multi_st_q    <= r_dec_q.opcode == OpSt;
-        x_fwdable_q     <= r_chk && r_dec_q.writes && !r_dec_q.is_long &&
-                           !wb_late(r_dec_q.wb);
+        x_fwdable_q     <= r_fwdable;
         x_fwd_scalar_q  <= r_dec_q.rd[5] && r_dec_q.opcode != OpLd;
         x_shortw_q      <= r_chk && r_dec_q.writes && !r_dec_q.is_long;
         x_multi_first_q <= r_chk && r_dec_q.opcode == OpFirst;
@@ -1789,8 +1790,8 @@ module sgu_core #(
   // estimated path (X's registers -> fl_sel_q, 10 LUT4; docs/timing.md, thirteenth session).
   assign hw_l2.lng  = x_rec.valid && x_rec.we && x_rec.long_wb;
   assign hw_l2.shrt = x_sw_early;
-  assign hw_l2.late = x_shfl || x_dec_q.wb inside {WbShift, WbVote, WbUniform};
   assign hw_l2.nofwd = x_shfl || x_dec_q.wb inside {WbVote, WbUniform};
+  assign hw_l2.late = x_shfl || x_dec_q.wb inside {WbShift, WbVote, WbUniform};
   assign hw_l2.rd   = x_dec_q.rd;
   assign hw_l2.pair = x_dec_q.rd_pair;
   for (genvar k = 0; k < 5; k++) begin : gen_hw_l
@@ -1884,8 +1885,7 @@ module sgu_core #(
     return fwdable ? {scalar && is_ld, !scalar, scalar && !is_ld} : 3'b000;
   endfunction
   logic [2:0] xf1_kr, xf1_kx;  // R's instruction as the writer in X, X's staying one
-  assign xf1_kr = xf1_kind(r_chk && r_dec_q.writes && !r_dec_q.is_long && !wb_late(r_dec_q.wb),
-                           r_dec_q.rd[5], r_dec_q.opcode == OpLd);
+  assign xf1_kr = xf1_kind(r_fwdable, r_dec_q.rd[5], r_dec_q.opcode == OpLd);
   assign xf1_kx = xf1_kind(x_fwdable_q, x_dec_q.rd[5], x_dec_q.opcode == OpLd);
   logic [1:0][2:0] xf1_dk, xf1_rk;  // per port: D's reader's select kinds, R's
   for (genvar p = 0; p < 2; p++) begin : gen_xf1
