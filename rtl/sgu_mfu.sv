@@ -155,11 +155,6 @@ module sgu_mfu
       endcase
       f2i_s1  <= fop_i inside {FpuOpCvtF2I, FpuOpCvtF2U};
       cond_s1 <= cond_i;
-      a_s1    <= a_i;
-      b_s1    <= b_i;
-      c_s1    <= c_i;
-      ia_s1   <= ia_i;
-      ib_s1   <= ib_i;
       mulh_s1  <= mulh_i;
       shift_s1 <= shift_i;
       right_s1 <= right_i;
@@ -168,6 +163,28 @@ module sgu_mfu
       alu_op_s1 <= alu_op_i;
       step_s1 <= step_i;
       dt_s1   <= dt_i;
+    end
+  end
+
+  // The operands: the FP ones load only with an FP operation, the integer ones only with an
+  // integer operation. The core drives a_i and b_i from ia_i and ib_i (sgu_core), so with one
+  // enable synthesis would merge a_s1 with ia_s1[31:0] and b_s1 with ib_s1[31:0], and the
+  // placer would put the merged register between its two far consumers: the FP exponent path
+  // and the 64-bit ALU / multiplier operand select (the routed critical path of the SIMD16
+  // board at 3b9bf0a, docs/timing.md). Separate enables keep two registers, each placed beside
+  // its own logic; an idle side does not toggle.
+  always_ff @(posedge clk_i) begin
+    if (valid_i && fpu_i) begin
+      a_s1 <= a_i;
+      b_s1 <= b_i;
+      c_s1 <= c_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (valid_i && !fpu_i) begin
+      ia_s1 <= ia_i;
+      ib_s1 <= ib_i;
     end
   end
 
