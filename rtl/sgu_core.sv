@@ -154,14 +154,11 @@ module sgu_core #(
     logic        rs3_pair;
     logic        is_long;   // runs in the long pipe (sgu_mfu)
     logic        wide;      // 64-bit multiply or shift: three steps
-    logic [1:0]  nz;        // reads a registered flag of an operand (op_reads_flags):
-                            // bit 0 rs1's nonzero flag (sgu_regfile nz_o): sel, whose
+    logic        nz;        // reads rs1's nonzero flag (sgu_regfile nz_o): sel, whose
                             // condition is a lane's. split, mbrk, vote, bz and bnz keep the
                             // core's own detect on the operand register (the compiler writes
                             // a split's or a loop branch's condition right before it, which
                             // would then wait a cycle), and the lanes share nothing with it.
-                            // Bit 1 rs2's high-byte flags (sgu_regfile hnz_o): a one-pass
-                            // down2 / up2, whose delta's "d >= N" selects the crossbar's C.
     alu_ctl_t    alu;       // lane controls (each lane registers its own copy)
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
@@ -174,7 +171,7 @@ module sgu_core #(
     logic            short_wr;  // writes a short result
     logic [5:0]      rd;
     logic            rd_pair;
-    logic [1:0]      nz;        // reads rs1's nonzero flag, rs2's high-byte flags
+    logic            nz;        // reads rs1's nonzero flag
   } hz_rdr_t;
   /* verilator lint_off UNUSEDSIGNAL */  // a reader's fields only
   function automatic hz_rdr_t hz_reader(dec_t d);
@@ -189,14 +186,6 @@ module sgu_core #(
     return r;
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
-
-  // The registered operand flags an instruction reads (dec_t.nz): sel's condition (rs1 != 0);
-  // a one-pass down2 / up2 (a scalar delta: sgu_xbar thermo_*_i) the delta's bytes 1..3.
-  // rs2_scalar: rs2's specifier names a scalar register (bit 5).
-  function automatic logic [1:0] op_reads_flags(logic [7:0] op, logic [3:0] mod,
-                                                logic rs2_scalar);
-    return {op == OpShfl && rs2_scalar && mod inside {ModShflDown2, ModShflUp2}, op == OpSel};
-  endfunction
 
   // Retire record, X -> L2 -> ... -> L7 (the written data of short operations travels
   // beside it).
@@ -365,7 +354,7 @@ module sgu_core #(
     d_in_dec.rs3_pair = pre_rs3_pair;
     d_in_dec.writes   = pre_rd_used && (pre_rd != 6'd32);
     d_in_dec.is_long  = op_is_long(pre_opcode, pre_dt, pre_mod);
-    d_in_dec.nz       = op_reads_flags(pre_opcode, pre_mod, pre_rs2[5]);
+    d_in_dec.nz       = pre_opcode == OpSel;
   end
   assign d_in_hz = hz_reader(d_in_dec);
 
@@ -425,7 +414,6 @@ module sgu_core #(
   logic [8:0] d_rules;      // the legality rules D's word breaks (sgu_decode rules_o)
   logic [7:0] d_opcode;
   logic [3:0] d_dt, d_mod;
-  logic [5:0] d_rs2;  // (a signal of its own: d_dec.nz reads it)
   logic [5:0] d_rd;
   logic       d_rd_used;
 
@@ -440,7 +428,7 @@ module sgu_core #(
     .mod_o     (d_mod),
     .rd_o      (d_rd),
     .rs1_o     (d_dec.rs1),
-    .rs2_o     (d_rs2),
+    .rs2_o     (d_dec.rs2),
     .rs3_o     (d_dec.rs3),
     .imm_o     (d_dec.imm),
     .rd_we_o   (d_rd_used),
@@ -452,13 +440,12 @@ module sgu_core #(
   );
   assign d_dec.writes  = d_rd_used && (d_rd != 6'd32);
   assign d_dec.rd      = d_rd;
-  assign d_dec.rs2     = d_rs2;
   assign d_dec.opcode  = d_opcode;
   assign d_dec.dt      = d_dt;
   assign d_dec.mod     = d_mod;
   assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
   assign d_dec.wide    = op_is_wide(d_opcode, d_dt);
-  assign d_dec.nz      = op_reads_flags(d_opcode, d_mod, d_rs2[5]);
+  assign d_dec.nz      = d_opcode == OpSel;
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
   assign d_dec.alu = alu_decode(d_opcode, d_dt, d_mod);
@@ -614,19 +601,15 @@ module sgu_core #(
                   overlap(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s]) &&
                   !(fwd_lo(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s], s) && !l2_far);
     end
-    // rs1's nonzero flag and rs2's high-byte flags are registered from the row or the
-    // distance-2 forward only (sgu_regfile nz_o, hnz_o): their reader waits a cycle behind a
-    // short writer of the register in X ...
-    for (int unsigned s = 0; s < 2; s++) begin
-      xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.nz[s] &&
-                  r_dec_q.rs_used[s] &&
-                  overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]);
-      // ... and behind one in L2 whose value L2 makes (a shuffle's from the crossbar's
-      // multiplexers, a shift's, a vote's): the flags' distance-2 forward is computed from
-      // l2_data_q only (fl_nz, fl_hnz), so that no path runs from the crossbar into a flag.
-      xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && l2_late && r_dec_q.nz[s] &&
-                  r_dec_q.rs_used[s] && overlap(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s]);
-    end
+    // rs1's nonzero flag is registered from the row or the distance-2 forward only (sgu_regfile
+    // nz_o): its reader waits a cycle behind a short writer of rs1 in X.
+    xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.nz &&
+                r_dec_q.rs_used[0] && overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[0], r_rs_pair[0]);
+    // ... and behind one in L2 whose value L2 makes (a shuffle's from the crossbar's
+    // multiplexers, a shift's, a vote's): the flag's distance-2 forward is computed from
+    // l2_data_q only (fl_nz), so that no path runs from the crossbar into the flag.
+    xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && l2_late && r_dec_q.nz &&
+                r_dec_q.rs_used[0] && overlap(l2_q.rd, l2_q.pair, r_rs[0], r_rs_pair[0]);
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
   assign hazard_ref = (r_fault_q == CauseNone) && !r_illegal &&
@@ -724,8 +707,6 @@ module sgu_core #(
   logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 when L2's value is l2_data_q
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
   logic [NumLanes-1:0]            rs1_nz;          // src_lo[0] != 0, registered (sgu_regfile)
-  logic [NumLanes-1:0][2:0]       fl_hnz;          // bytes 1..3 of fl_lo != 0 (l2_data_q's)
-  logic [NumLanes-1:0][2:0]       rs2_hnz;         // bytes 1..3 of src_lo[1] != 0, registered
   logic                           wr_en;
   logic [5:0]                     wr_spec;
   logic                           wr_pair;
@@ -754,11 +735,9 @@ module sgu_core #(
     .fx_i      (fx_lo),
     .fl_i      (fl_lo),
     .fl_nz_i   (fl_nz),
-    .fl_hnz_i  (fl_hnz),
     .rd_lo_o   (src_lo),
     .hit2_o    (rf_hit2_h),
     .nz_o      (rs1_nz),
-    .hnz_o     (rs2_hnz),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
     .wr_spec_i (wr_spec),
@@ -863,9 +842,6 @@ module sgu_core #(
   // flag waits behind a writer whose value L2 makes (l2_late, xf_stall; NzLate_A).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_nz
     assign fl_nz[l] = l2_data_q[l][31:0] != '0;
-    for (genvar k = 1; k < 4; k++) begin : gen_byte
-      assign fl_hnz[l][k-1] = l2_data_q[l][8*k +: 8] != '0;
-    end
   end
 
   logic [NumLanes-1:0][63:0] op_a, op_b, op_c;
@@ -1132,7 +1108,6 @@ module sgu_core #(
     .width_log2_i(xbar_width),
     .exec_i      (exec_q),
     .d_i         (src_lo[1]),
-    .d_hnz_i     (rs2_hnz),
     .hold_en_i   (xbar_hold),
     .mux_en_i    (l2_shfl_q),
     .selb_o      (xbar_selb),
@@ -1780,10 +1755,8 @@ module sgu_core #(
       h |= w.lng && r.short_wr;
     end
     if (k < 2) begin
-      for (int unsigned s = 0; s < 2; s++) begin
-        h |= w.shrt && (k == 0 || w.late) && r.nz[s] && r.used[s] &&
-             overlap(w.rd, w.pair, r.rs[s], r.rs_pair[s]);
-      end
+      h |= w.shrt && (k == 0 || w.late) && r.nz && r.used[0] &&
+           overlap(w.rd, w.pair, r.rs[0], r.rs_pair[0]);
     end
     return h;
   endfunction
@@ -2175,28 +2148,14 @@ module sgu_core #(
   // to write, a vector one with no active lane, is neither).
   `SGU_ASSERT(ShortWrEarly_A, (!x_short_wr || x_sw_early) &&
                               (!(x_done && !trap && !wd_fire && x_sw_early) || x_short_wr))
-  // A reader of rs1's nonzero flag (rs2's high-byte flags) never took rs1 (rs2) from the
-  // distance-1 forward (the flags are not computed from it: sgu_regfile nz_o, hnz_o); an
-  // illegal word or a fetch fault token traps in X without reading it (and has no hazard
-  // check).
-  `SGU_ASSERT(NzFwd_A, x_valid && !x_dec_q.illegal && x_fault_q == CauseNone |->
-                       (x_dec_q.nz & xf_lo_q) == '0)
-  // ... and never from a value L2 makes (fl_nz, fl_hnz are computed from l2_data_q only).
-  `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_illegal &&
-                        (r_dec_q.nz & xf3_lo_d & ~xf_lo_d) != '0 |-> !l2_late)
-  // The flags a one-pass down2 / up2 reads are its delta's, in every lane (each source lane's
-  // A/B choice uses its own: sgu_xbar thermo).
-  // (The reference is a signal of its own: Verilator 5.006 emits uncompilable code for the
-  // sampled value of the whole operand register array.)
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [NumLanes-1:0][2:0] hnz_ref;
-  /* verilator lint_on UNUSEDSIGNAL */
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_hnz_chk
-    assign hnz_ref[l] = {src_lo[1][l][31:24] != '0, src_lo[1][l][23:16] != '0,
-                         src_lo[1][l][15:8] != '0};
-    `SGU_ASSERT(HnzExact_A, x_shfl && x_dec_q.nz[1] && !x_dec_q.illegal &&
-                            x_fault_q == CauseNone |-> rs2_hnz[l] == hnz_ref[l])
-  end
+  // A reader of rs1's nonzero flag never took rs1 from the distance-1 forward (the flag is not
+  // computed from it: sgu_regfile nz_o); an illegal word or a fetch fault token traps in X
+  // without reading it (and has no hazard check).
+  `SGU_ASSERT(NzFwd_A, x_valid && x_dec_q.nz && !x_dec_q.illegal && x_fault_q == CauseNone |->
+                       !xf_lo_q[0])
+  // ... and never from a value L2 makes (fl_nz is computed from l2_data_q only).
+  `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_illegal && r_dec_q.nz &&
+                        xf3_lo_d[0] && !xf_lo_d[0] |-> !l2_late)
   // The distance-1 forward's select from registered fields is the one from the instruction's
   // own decision whenever the reader enters X and is not dropped.
   `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)

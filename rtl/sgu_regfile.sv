@@ -77,8 +77,6 @@ module sgu_regfile #(
   input  logic [NumLanes-1:0]               fl_nz_i,     // fl_i != 0, for port 0's flag (valid
                                                          // whenever a reader of the flag takes
                                                          // fl_i: sgu_core NzLate_A)
-  input  logic [NumLanes-1:0][2:0]          fl_hnz_i,    // bytes 1..3 of fl_i != 0, for port
-                                                         // 1's flags (the same way)
   output logic [2:0][NumLanes-1:0][31:0]    rd_lo_o,     // register r of each port, per lane
   output logic [1:0]                        hit2_o,      // the halves (bit 0 low, 1 high) of
                                                          // port 2's row, read at the last edge,
@@ -87,8 +85,6 @@ module sgu_regfile #(
                                                          // loaded now
   output logic [NumLanes-1:0]               nz_o,        // port 0's rd_lo_o != 0, registered
                                                          // (don't-care if it took fx_i)
-  output logic [NumLanes-1:0][2:0]          hnz_o,       // bytes 1..3 of port 1's rd_lo_o != 0,
-                                                         // registered (the same way)
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
   input  logic                              wr_en_i,     // write enable
   input  logic [5:0]                        wr_spec_i,   // destination specifier (even for a pair)
@@ -517,30 +513,6 @@ module sgu_regfile #(
       end
     end
     assign nz_o[l] = nz_q != '0;
-  end
-
-  // Port 1's high-byte flags, the same way: bytes 1..3 of the word its operand register takes,
-  // each nonzero. A one-pass down2 / up2 reads them for its scalar delta's "d >= N" (sgu_xbar
-  // thermo): with the 28-bit OR of the operand register's high bits, source lane k's A/B choice
-  // into the crossbar's C register (sgu_core xb_q) was 8 LUT4 and the worst estimated path of a
-  // SIMD16 placement (docs/timing.md). Bits 7..log2(N) stay with the crossbar, which reads them
-  // from the operand register.
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_hnz
-    logic [2:0] hnz_q;
-    always_ff @(posedge clk_i) begin
-      if (ld_i && en_q[1]) begin
-        if (fx_sel_i[1][l]) begin
-          hnz_q <= 'x;
-        end else if (fl_sel_i[1][l]) begin
-          hnz_q <= fl_hnz_i[l];
-        end else begin
-          for (int unsigned k = 1; k < 4; k++) begin
-            hnz_q[k-1] <= (odd_q[1] ? rows[1][l][32 + 8*k +: 8] : rows[1][l][8*k +: 8]) != '0;
-          end
-        end
-      end
-    end
-    assign hnz_o[l] = hnz_q;
   end
 
   assign hit2_o = hit_q[2] ? w_half_q : 2'b00;
