@@ -189,20 +189,36 @@ module sgu_uart_axil #(
   end
   assign line_idle = idle_cnt_q == IdleCntW'(IdleCycles);
 
+  // The receiver's and the line's events, registered before the frame logic reads them: the
+  // serial side sits by the pins at the die's edge, the frame logic by the AXI side, and the
+  // registers leave the wire between them with nothing before or after it (on the SIMD16 board
+  // the bridge's own paths, 8 LUT4 with its cells spread across the die, were a group of 68 to
+  // 103 late end bits: docs/timing.md, nineteenth session). One cycle later changes nothing
+  // the host can see: rx_shift_q holds the byte from its last data bit until half a bit into
+  // the next start bit, so rx_data_q, loaded at every edge, holds it whenever rx_valid_q does.
+  logic       rx_valid_q, rx_ferr_q, line_idle_q;
+  logic [7:0] rx_data_q;
+
   // ---------------------------------------------------------------------------------------------
   // Transmitter: 10-bit shift register (start, 8 data, stop).
   logic [9:0]         tx_shift_q, tx_shift_d;
   logic [3:0]         tx_left_q, tx_left_d;   // bits still to send
   logic [BitCntW-1:0] tx_cnt_q, tx_cnt_d;
-  logic               tx_load;                // load tx_byte (only while tx_left_q == 0)
-  logic [7:0]         tx_byte;
+  logic               tx_load;                // the frame logic sends tx_byte (only while
+  logic [7:0]         tx_byte;                // tx_ready_q)
+  // The frame logic's request, registered on its way to the transmitter (as the receiver's
+  // events are on theirs, above), and whether the transmitter can take one: tx_left_q == 0 and
+  // no request pending, registered from the next-state values so that it is exact
+  // (TxReady_A).
+  logic               tx_req_q, tx_ready_q;
+  logic [7:0]         tx_byte_q;
 
   always_comb begin
     tx_shift_d = tx_shift_q;
     tx_left_d  = tx_left_q;
     tx_cnt_d   = tx_cnt_q;
-    if (tx_load) begin
-      tx_shift_d = {1'b1, tx_byte, 1'b0};
+    if (tx_req_q) begin
+      tx_shift_d = {1'b1, tx_byte_q, 1'b0};
       tx_left_d  = 4'd10;
       tx_cnt_d   = BitCntW'(ClksPerBit - 1);
     end else if (tx_left_q != '0) begin
@@ -261,21 +277,21 @@ module sgu_uart_axil #(
     tx_byte     = '0;
     // Bytes (or framing errors) arriving while a frame is executed or answered.
     if ((state_q == StWrite || state_q == StRead || state_q == StReply) &&
-        (rx_valid || rx_ferr)) begin
+        (rx_valid_q || rx_ferr_q)) begin
       overrun_d = 1'b1;
     end
     unique case (state_q)
       StIdle: begin
-        if (rx_ferr) begin
+        if (rx_ferr_q) begin
           status_d = StatusFrameErr;
           state_d  = StDrain;
-        end else if (rx_valid) begin
-          crc_d   = crc8(8'h00, rx_shift_q);
+        end else if (rx_valid_q) begin
+          crc_d   = crc8(8'h00, rx_data_q);
           count_d = 4'd1;
           addr_d  = '0;
           data_d  = '0;
-          if (rx_shift_q == CmdWrite || rx_shift_q == CmdRead) begin
-            is_write_d = rx_shift_q == CmdWrite;
+          if (rx_data_q == CmdWrite || rx_data_q == CmdRead) begin
+            is_write_d = rx_data_q == CmdWrite;
             state_d    = StCollect;
           end else begin
             status_d = StatusUnknownCmd;
@@ -284,21 +300,21 @@ module sgu_uart_axil #(
         end
       end
       StCollect: begin
-        if (rx_ferr) begin
+        if (rx_ferr_q) begin
           status_d = StatusFrameErr;
           state_d  = StDrain;
-        end else if (rx_valid) begin
-          crc_d   = crc8(crc_q, rx_shift_q);
+        end else if (rx_valid_q) begin
+          crc_d   = crc8(crc_q, rx_data_q);
           count_d = count_q + 1'b1;
           if (count_q <= 4'd4) begin
-            addr_d = {rx_shift_q, addr_q[31:8]};
+            addr_d = {rx_data_q, addr_q[31:8]};
           end else if (is_write_q && count_q <= 4'd8) begin
-            data_d = {rx_shift_q, data_q[31:8]};
+            data_d = {rx_data_q, data_q[31:8]};
           end
           if (count_q + 1'b1 == frame_len) begin
             // Whole frame: the CRC over all its bytes, CRC byte included, is 0 when it matches.
             data_d = is_write_q ? data_q : '0;
-            if (crc8(crc_q, rx_shift_q) != 8'h00) begin
+            if (crc8(crc_q, rx_data_q) != 8'h00) begin
               status_d = StatusBadCrc;
               state_d  = StDrain;
             end else if (addr_q[1:0] != 2'b00) begin
@@ -311,7 +327,7 @@ module sgu_uart_axil #(
               state_d   = is_write_q ? StWrite : StRead;
             end
           end
-        end else if (line_idle) begin
+        end else if (line_idle_q) begin
           status_d = StatusTimeout;
           data_d   = '0;
           state_d  = StReply;
@@ -320,7 +336,7 @@ module sgu_uart_axil #(
         end
       end
       StDrain: begin
-        if (line_idle) begin
+        if (line_idle_q) begin
           data_d      = '0;
           reply_idx_d = '0;
           reply_crc_d = '0;
@@ -355,7 +371,7 @@ module sgu_uart_axil #(
         end
       end
       StReply: begin
-        if (tx_left_q == '0) begin
+        if (tx_ready_q) begin
           tx_load = 1'b1;
           unique case (reply_idx_q)
             3'd0:    tx_byte = status_q;
@@ -392,7 +408,7 @@ module sgu_uart_axil #(
   assign m_axil_araddr_o  = addr_q;
   assign m_axil_rready_o  = state_q == StRead && ar_done_q;
   assign rx_byte_o        = rx_valid;
-  assign tx_busy_o        = tx_left_q != '0;
+  assign tx_busy_o        = tx_left_q != '0 || tx_req_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -404,6 +420,13 @@ module sgu_uart_axil #(
       idle_cnt_q  <= '0;
       tx_shift_q  <= '1;
       tx_left_q   <= '0;
+      tx_req_q    <= 1'b0;
+      tx_ready_q  <= 1'b1;
+      tx_byte_q   <= '0;
+      rx_valid_q  <= 1'b0;
+      rx_ferr_q   <= 1'b0;
+      line_idle_q <= 1'b0;
+      rx_data_q   <= '0;
       tx_cnt_q    <= '0;
       state_q     <= StIdle;
       is_write_q  <= 1'b0;
@@ -427,6 +450,13 @@ module sgu_uart_axil #(
       idle_cnt_q  <= idle_cnt_d;
       tx_shift_q  <= tx_shift_d;
       tx_left_q   <= tx_left_d;
+      tx_req_q    <= tx_load;
+      tx_ready_q  <= tx_left_d == '0 && !tx_load;
+      tx_byte_q   <= tx_byte;
+      rx_valid_q  <= rx_valid;
+      rx_ferr_q   <= rx_ferr;
+      line_idle_q <= line_idle;
+      rx_data_q   <= rx_shift_q;
       tx_cnt_q    <= tx_cnt_d;
       state_q     <= state_d;
       is_write_q  <= is_write_d;
@@ -455,6 +485,9 @@ module sgu_uart_axil #(
   // A write reaches the bus only as a whole, aligned word.
   `SGU_ASSERT(WholeWord_A, m_axil_awvalid_o |-> m_axil_awaddr_o[1:0] == 2'b00 &&
                            m_axil_wstrb_o == 4'hF)
-  `SGU_ASSERT(TxLoadIdle_A, tx_load |-> tx_left_q == '0)
+  `SGU_ASSERT(TxLoadIdle_A, tx_req_q |-> tx_left_q == '0)
+  // The byte the frame logic takes is the one the receiver completed.
+  `SGU_ASSERT(RxData_A, rx_valid_q |-> rx_data_q == rx_shift_q)
+  `SGU_ASSERT(TxReady_A, tx_ready_q == (tx_left_q == '0 && !tx_req_q))
 
 endmodule
