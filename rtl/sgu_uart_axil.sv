@@ -205,13 +205,15 @@ module sgu_uart_axil #(
   logic [3:0]         tx_left_q, tx_left_d;   // bits still to send
   logic [BitCntW-1:0] tx_cnt_q, tx_cnt_d;
   logic               tx_load;                // the frame logic sends tx_byte (only while
-  logic [7:0]         tx_byte;                // tx_ready_q)
+  logic [7:0]         tx_byte;                // tx_ready)
   // The frame logic's request, registered on its way to the transmitter (as the receiver's
-  // events are on theirs, above), and whether the transmitter can take one: tx_left_q == 0 and
-  // no request pending, registered from the next-state values so that it is exact
-  // (TxReady_A).
-  logic               tx_req_q, tx_ready_q;
+  // events are on theirs, above), and the transmitter's idle state registered on its way back
+  // (tx_idle_q == (tx_left_q == 0), from the transmitter's own next state, so that neither
+  // side's logic runs into the other's registers). The transmitter can take a request when it
+  // is idle and none is pending (tx_ready).
+  logic               tx_req_q, tx_idle_q, tx_ready;
   logic [7:0]         tx_byte_q;
+  assign tx_ready = tx_idle_q && !tx_req_q;
 
   always_comb begin
     tx_shift_d = tx_shift_q;
@@ -371,7 +373,7 @@ module sgu_uart_axil #(
         end
       end
       StReply: begin
-        if (tx_ready_q) begin
+        if (tx_ready) begin
           tx_load = 1'b1;
           unique case (reply_idx_q)
             3'd0:    tx_byte = status_q;
@@ -421,7 +423,7 @@ module sgu_uart_axil #(
       tx_shift_q  <= '1;
       tx_left_q   <= '0;
       tx_req_q    <= 1'b0;
-      tx_ready_q  <= 1'b1;
+      tx_idle_q   <= 1'b1;
       tx_byte_q   <= '0;
       rx_valid_q  <= 1'b0;
       rx_ferr_q   <= 1'b0;
@@ -451,7 +453,7 @@ module sgu_uart_axil #(
       tx_shift_q  <= tx_shift_d;
       tx_left_q   <= tx_left_d;
       tx_req_q    <= tx_load;
-      tx_ready_q  <= tx_left_d == '0 && !tx_load;
+      tx_idle_q   <= tx_left_d == '0;
       tx_byte_q   <= tx_byte;
       rx_valid_q  <= rx_valid;
       rx_ferr_q   <= rx_ferr;
@@ -488,6 +490,6 @@ module sgu_uart_axil #(
   `SGU_ASSERT(TxLoadIdle_A, tx_req_q |-> tx_left_q == '0)
   // The byte the frame logic takes is the one the receiver completed.
   `SGU_ASSERT(RxData_A, rx_valid_q |-> rx_data_q == rx_shift_q)
-  `SGU_ASSERT(TxReady_A, tx_ready_q == (tx_left_q == '0 && !tx_req_q))
+  `SGU_ASSERT(TxIdle_A, tx_idle_q == (tx_left_q == '0))
 
 endmodule
