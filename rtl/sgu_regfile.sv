@@ -375,12 +375,30 @@ module sgu_regfile #(
       logic [2:0][3:0] saddr;
       localparam int unsigned L0 = g * ScalarGroup;
 
+`ifdef SGU_ECP5
+      // EXPERIMENT: the LUT RAM as ECP5 primitives, one copy per read port, each read from its
+      // own address, so that synthesis cannot move the address registers into a shared one.
+      logic [2:0][63:0] rs;
+      for (genvar p = 0; p < 3; p++) begin : gen_sport
+        for (genvar b = 0; b < 16; b++) begin : gen_dpr
+          TRELLIS_DPR16X4 u_ram (
+            .DI (wdat[L0][4*b+:4]),
+            .WAD(w_row_q[L0][3:0]),
+            .WRE(w_row_q[L0][4] && w_en_q[L0][b/8]),
+            .WCK(clk_i),
+            .RAD(saddr[p]),
+            .DO (rs[p][4*b+:4])
+          );
+        end
+      end
+`else
       always_ff @(posedge clk_i) begin
         if (w_row_q[L0][4]) begin
           if (w_en_q[L0][0]) mem_s[w_row_q[L0][3:0]][31:0]  <= wdat[L0][31:0];
           if (w_en_q[L0][1]) mem_s[w_row_q[L0][3:0]][63:32] <= wdat[L0][63:32];
         end
       end
+`endif
 
       (* keep *)
       always_ff @(posedge clk_i) begin
@@ -400,12 +418,14 @@ module sgu_regfile #(
         logic [2:0]      scl_d_q, scl_r_q;    // the last edge, whether they are scalar rows
         logic            sel_q;               // (D's, R's), and the choice
 
+`ifndef SGU_ECP5
         always_ff @(posedge clk_i) begin
           if (!w_row_q[L][4]) begin
             if (w_en_q[L][0]) mem_v[w_row_q[L][3:0]][31:0]  <= wdat[L][31:0];
             if (w_en_q[L][1]) mem_v[w_row_q[L][3:0]][63:32] <= wdat[L][63:32];
           end
         end
+`endif
 
         (* keep *)
         always_ff @(posedge clk_i) begin
@@ -423,7 +443,22 @@ module sgu_regfile #(
           logic       scl;
           assign addr      = sel_q ? addr_d_q[p] : addr_r_q[p];
           assign scl       = sel_q ? scl_d_q[p] : scl_r_q[p];
+`ifdef SGU_ECP5
+          logic [63:0] rv;
+          for (genvar b = 0; b < 16; b++) begin : gen_dpr
+            TRELLIS_DPR16X4 u_ram (
+              .DI (wdat[L][4*b+:4]),
+              .WAD(w_row_q[L][3:0]),
+              .WRE(!w_row_q[L][4] && w_en_q[L][b/8]),
+              .WCK(clk_i),
+              .RAD(addr),
+              .DO (rv[4*b+:4])
+            );
+          end
+          assign ram[p][L] = scl ? rs[p] : rv;
+`else
           assign ram[p][L] = scl ? mem_s[saddr[p]] : mem_v[addr];
+`endif
         end
       end
     end
