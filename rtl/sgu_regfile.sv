@@ -368,8 +368,10 @@ module sgu_regfile #(
     end
 
     for (genvar g = 0; g < NumLanes / ScalarGroup; g++) begin : gen_group
+`ifndef SGU_ECP5
       (* ram_style = "distributed" *)
       logic [63:0]     mem_s [16];
+`endif
       logic [2:0][3:0] saddr_d_q, saddr_r_q;  // this group's copy of the scalar rows read at
       logic            ssel_q;                // the last edge (D's, R's) and the choice
       logic [2:0][3:0] saddr;
@@ -412,8 +414,10 @@ module sgu_regfile #(
 
       for (genvar k = 0; k < ScalarGroup; k++) begin : gen_lane
         localparam int unsigned L = L0 + k;
+`ifndef SGU_ECP5
         (* ram_style = "distributed" *)
         logic [63:0]     mem_v [16];
+`endif
         logic [2:0][3:0] addr_d_q, addr_r_q;  // this lane's copy of the vector rows read at
         logic [2:0]      scl_d_q, scl_r_q;    // the last edge, whether they are scalar rows
         logic            sel_q;               // (D's, R's), and the choice
