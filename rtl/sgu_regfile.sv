@@ -184,11 +184,14 @@ module sgu_regfile #(
   //     timing.md "Routed timing, step by step"). A read at the edge of that write sees the RAM
   //     without it, like a block RAM's, and the same bypass covers it. The specifiers'
   //     selection in the core (D's or R's, by the stall) only reaches the row registers, not the
-  //     RAMs' address pins (docs/timing.md "Timing of the pipelined core"). The copies are kept,
-  //     but Yosys 0.70 moves each into its LUT RAM's read port, makes a new address register
-  //     there and merges the sixteen new ones, so on ECP5 one register drives every lane's read
-  //     address and the kept copies drive nothing; the flow's replication (fpga/flow.sh
-  //     --replicate) makes the per-placement copies instead (docs/timing.md "Routing").
+  //     RAMs' address pins (docs/timing.md "Timing of the pipelined core"). From an inferred
+  //     memory, Yosys 0.70 moves each kept copy into its LUT RAM's read port, makes a new
+  //     address register there and merges the sixteen new ones, so that one register drove
+  //     every lane's read address across the die (the SIMD8 board's routed critical path at
+  //     2f67383); the ECP5 build (SGU_ECP5, fpga/flow.sh) therefore instantiates the LUT RAM as
+  //     TRELLIS_DPR16X4 primitives, one copy per read port, each read from its own lane's (or
+  //     scalar group's) address copy (docs/timing.md, nineteenth session). Simulation keeps the
+  //     arrays; tb/fpga's board tests also run a board model built with SGU_ECP5.
   logic [2:0][NumLanes-1:0][63:0] rows;  // the rows of the last read, per port and lane
   logic [2:0][NumLanes-1:0][63:0] ram;   // ... as the RAM holds them (without the write of
                                          // the read edge)
@@ -378,8 +381,9 @@ module sgu_regfile #(
       localparam int unsigned L0 = g * ScalarGroup;
 
 `ifdef SGU_ECP5
-      // EXPERIMENT: the LUT RAM as ECP5 primitives, one copy per read port, each read from its
-      // own address, so that synthesis cannot move the address registers into a shared one.
+      // The ECP5 build: the LUT RAM as primitives, one copy per read port, each read from its
+      // own address copy, so that synthesis cannot move the address registers into a shared
+      // one (above). 4 bits per TRELLIS_DPR16X4; bits 0..31 are the row's low half.
       logic [2:0][63:0] rs;
       for (genvar p = 0; p < 3; p++) begin : gen_sport
         for (genvar b = 0; b < 16; b++) begin : gen_dpr
