@@ -57,6 +57,21 @@ module EHXPLLL #(
 endmodule
 
 (* blackbox *)
+module TRELLIS_DPR16X4 #(
+  parameter        WCKMUX  = "WCK",
+  parameter        WREMUX  = "WRE",
+  parameter [63:0] INITVAL = 64'h0000000000000000
+) (
+  input  [3:0] DI,
+  input  [3:0] WAD,
+  input        WRE,
+  input        WCK,
+  input  [3:0] RAD,
+  output [3:0] DO
+);
+endmodule
+
+(* blackbox *)
 module LUT4 #(
   parameter [15:0] INIT = 16'h0000
 ) (

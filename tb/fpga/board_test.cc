@@ -14,7 +14,15 @@
 #include <string>
 #include <vector>
 
+// The board model: the default build, or (SGU_BOARD_ECP5) the build with SGU_ECP5, whose
+// register file, multipliers and late picks are ECP5 primitives (behavioural models here).
+#ifdef SGU_BOARD_ECP5
+#include "Vulx3s_top_ecp5.h"
+using BoardModel = Vulx3s_top_ecp5;
+#else
 #include "Vulx3s_top.h"
+using BoardModel = Vulx3s_top;
+#endif
 #include "sgu/asm.h"
 #include "sgu/isa_gen.h"
 #include "sgu/model.h"
@@ -41,7 +49,7 @@ class BoardTest : public ::testing::Test {
   void SetUp() override {
     ctx_ = std::make_unique<VerilatedContext>();
     ctx_->randReset(2);
-    top_ = std::make_unique<Vulx3s_top>(ctx_.get(), "top");
+    top_ = std::make_unique<BoardModel>(ctx_.get(), "top");
     // The PWR button is pressed (btn[0] low) and released: the board's reset is asynchronous,
     // started by the falling edge.
     top_->btn = 1;
@@ -122,7 +130,7 @@ class BoardTest : public ::testing::Test {
   bool Led(unsigned i) const { return (top_->led >> i) & 1; }
 
   std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vulx3s_top> top_;
+  std::unique_ptr<BoardModel> top_;
   UartLine line_{kClksPerBit};
   uint64_t cycles_ = 0;
 };
