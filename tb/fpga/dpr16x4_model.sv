@@ -26,7 +26,7 @@ module TRELLIS_DPR16X4 #(
     if (WRE) mem[WAD] <= DI;
   end
   assign DO = mem[RAD];
-  // Unused in this model: the RTL instantiates the defaults only.
+  // The clock and write-enable inversions are not modelled: the RTL instantiates the defaults.
   localparam bit DefaultMuxes = WCKMUX == "WCK" && WREMUX == "WRE";
   initial assert (DefaultMuxes) else $fatal(1, "TRELLIS_DPR16X4 model: only WCKMUX=WCK, WREMUX=WRE");
 endmodule
