@@ -188,10 +188,11 @@ module sgu_regfile #(
   //     memory, Yosys 0.70 moves each kept copy into its LUT RAM's read port, makes a new
   //     address register there and merges the sixteen new ones, so that one register drove
   //     every lane's read address across the die (the SIMD8 board's routed critical path at
-  //     2f67383); the ECP5 build (SGU_ECP5, fpga/flow.sh) therefore instantiates the LUT RAM as
-  //     TRELLIS_DPR16X4 primitives, one copy per read port, each read from its own lane's (or
-  //     scalar group's) address copy (docs/timing.md, nineteenth session). Simulation keeps the
-  //     arrays; tb/fpga's board tests also run a board model built with SGU_ECP5.
+  //     2f67383); the RAMs are therefore sgu_lutram, which the ECP5 build (SGU_ECP5, fpga/
+  //     flow.sh) makes of TRELLIS_DPR16X4 primitives, one copy per read port, each read from its
+  //     own lane's (or scalar group's) address copy (docs/timing.md, nineteenth session).
+  //     Simulation keeps arrays; tb/fpga's board tests also run a board model built with
+  //     SGU_ECP5.
   logic [2:0][NumLanes-1:0][63:0] rows;  // the rows of the last read, per port and lane
   logic [2:0][NumLanes-1:0][63:0] ram;   // ... as the RAM holds them (without the write of
                                          // the read edge)
@@ -371,40 +372,24 @@ module sgu_regfile #(
     end
 
     for (genvar g = 0; g < NumLanes / ScalarGroup; g++) begin : gen_group
-`ifndef SGU_ECP5
-      (* ram_style = "distributed" *)
-      logic [63:0]     mem_s [16];
-`endif
-      logic [2:0][3:0] saddr_d_q, saddr_r_q;  // this group's copy of the scalar rows read at
-      logic            ssel_q;                // the last edge (D's, R's) and the choice
-      logic [2:0][3:0] saddr;
+      logic [2:0][3:0]  saddr_d_q, saddr_r_q;  // this group's copy of the scalar rows read at
+      logic             ssel_q;                // the last edge (D's, R's) and the choice
+      logic [2:0][3:0]  saddr;
+      logic [2:0][63:0] rs;                    // the scalar rows read
       localparam int unsigned L0 = g * ScalarGroup;
 
-`ifdef SGU_ECP5
-      // The ECP5 build: the LUT RAM as primitives, one copy per read port, each read from its
-      // own address copy, so that synthesis cannot move the address registers into a shared
-      // one (above). 4 bits per TRELLIS_DPR16X4; bits 0..31 are the row's low half.
-      logic [2:0][63:0] rs;
-      for (genvar p = 0; p < 3; p++) begin : gen_sport
-        for (genvar b = 0; b < 16; b++) begin : gen_dpr
-          TRELLIS_DPR16X4 u_ram (
-            .DI (wdat[L0][4*b+:4]),
-            .WAD(w_row_q[L0][3:0]),
-            .WRE(w_row_q[L0][4] && w_en_q[L0][b/8]),
-            .WCK(clk_i),
-            .RAD(saddr[p]),
-            .DO (rs[p][4*b+:4])
-          );
-        end
-      end
-`else
-      always_ff @(posedge clk_i) begin
-        if (w_row_q[L0][4]) begin
-          if (w_en_q[L0][0]) mem_s[w_row_q[L0][3:0]][31:0]  <= wdat[L0][31:0];
-          if (w_en_q[L0][1]) mem_s[w_row_q[L0][3:0]][63:32] <= wdat[L0][63:32];
-        end
-      end
-`endif
+      // The group's scalar rows, written from its first lane.
+      sgu_lutram #(
+        .NumRead(3)
+      ) u_mem_s (
+        .clk_i,
+        .we_i (w_row_q[L0][4]),
+        .be_i (w_en_q[L0]),
+        .wad_i(w_row_q[L0][3:0]),
+        .di_i (wdat[L0]),
+        .rad_i(saddr),
+        .do_o (rs)
+      );
 
       (* keep *)
       always_ff @(posedge clk_i) begin
@@ -418,22 +403,25 @@ module sgu_regfile #(
 
       for (genvar k = 0; k < ScalarGroup; k++) begin : gen_lane
         localparam int unsigned L = L0 + k;
-`ifndef SGU_ECP5
-        (* ram_style = "distributed" *)
-        logic [63:0]     mem_v [16];
-`endif
-        logic [2:0][3:0] addr_d_q, addr_r_q;  // this lane's copy of the vector rows read at
-        logic [2:0]      scl_d_q, scl_r_q;    // the last edge, whether they are scalar rows
-        logic            sel_q;               // (D's, R's), and the choice
+        logic [2:0][3:0]  addr_d_q, addr_r_q;  // this lane's copy of the vector rows read at
+        logic [2:0]       scl_d_q, scl_r_q;    // the last edge, whether they are scalar rows
+        logic             sel_q;               // (D's, R's), and the choice
+        logic [2:0][3:0]  addr;
+        logic [2:0]       scl;
+        logic [2:0][63:0] rv;                  // the vector rows read
 
-`ifndef SGU_ECP5
-        always_ff @(posedge clk_i) begin
-          if (!w_row_q[L][4]) begin
-            if (w_en_q[L][0]) mem_v[w_row_q[L][3:0]][31:0]  <= wdat[L][31:0];
-            if (w_en_q[L][1]) mem_v[w_row_q[L][3:0]][63:32] <= wdat[L][63:32];
-          end
-        end
-`endif
+        // The lane's vector rows.
+        sgu_lutram #(
+          .NumRead(3)
+        ) u_mem_v (
+          .clk_i,
+          .we_i (!w_row_q[L][4]),
+          .be_i (w_en_q[L]),
+          .wad_i(w_row_q[L][3:0]),
+          .di_i (wdat[L]),
+          .rad_i(addr),
+          .do_o (rv)
+        );
 
         (* keep *)
         always_ff @(posedge clk_i) begin
@@ -447,26 +435,9 @@ module sgu_regfile #(
         end
 
         for (genvar p = 0; p < 3; p++) begin : gen_read
-          logic [3:0] addr;
-          logic       scl;
-          assign addr      = sel_q ? addr_d_q[p] : addr_r_q[p];
-          assign scl       = sel_q ? scl_d_q[p] : scl_r_q[p];
-`ifdef SGU_ECP5
-          logic [63:0] rv;
-          for (genvar b = 0; b < 16; b++) begin : gen_dpr
-            TRELLIS_DPR16X4 u_ram (
-              .DI (wdat[L][4*b+:4]),
-              .WAD(w_row_q[L][3:0]),
-              .WRE(!w_row_q[L][4] && w_en_q[L][b/8]),
-              .WCK(clk_i),
-              .RAD(addr),
-              .DO (rv[4*b+:4])
-            );
-          end
-          assign ram[p][L] = scl ? rs[p] : rv;
-`else
-          assign ram[p][L] = scl ? mem_s[saddr[p]] : mem_v[addr];
-`endif
+          assign addr[p]   = sel_q ? addr_d_q[p] : addr_r_q[p];
+          assign scl[p]    = sel_q ? scl_d_q[p] : scl_r_q[p];
+          assign ram[p][L] = scl[p] ? rs[p] : rv[p];
         end
       end
     end
