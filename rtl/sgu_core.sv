@@ -635,10 +635,10 @@ module sgu_core #(
   logic        x_multi_long_q, x_multi_mem_q, x_multi_st_q, x_multi_first_q;
   logic        x_multi_shfl_q;  // a down2 / up2 with a vector delta: two cycles (sgu_xbar)
   // The LSU's checked_o for the memory instruction in X, followed here from the core's own
-  // registers (the LSU registers the checks in the instruction's first cycle and its lane
-  // selection in the second; CheckedMirror_A compares), so that x_done does not wait for the
-  // LSU's output logic.
-  logic        x_chk1_q, x_checked_q;
+  // registers (the LSU registers the addresses in the instruction's first cycle, their checks in
+  // the second and its lane selection in the third; CheckedMirror_A compares), so that x_done
+  // does not wait for the LSU's output logic.
+  logic        x_chk1_q, x_chk2_q, x_checked_q;
   logic        x_accept;
 
   logic        x_shfl;        // a shuffle is in X
@@ -1393,12 +1393,16 @@ module sgu_core #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       x_chk1_q    <= 1'b0;
+      x_chk2_q    <= 1'b0;
       x_checked_q <= 1'b0;
     end else begin
       x_chk1_q <= lsu_chk_o;
+      // The checks of an instruction that left X (ld/st with no active lane leave after their
+      // first cycle) never mark the next one's checked.
+      x_chk2_q <= x_chk1_q && !lsu_chk_o && !r_advance && !start;
       if (r_advance || start) begin
         x_checked_q <= 1'b0;
-      end else if (x_chk1_q) begin
+      end else if (x_chk2_q) begin
         x_checked_q <= 1'b1;
       end
     end

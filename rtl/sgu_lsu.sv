@@ -2,18 +2,22 @@
 // SGU load/store unit: per-lane gather/scatter over AXI4, with the address checks of docs/isa.md.
 //
 // Check, then request: chk_i (one cycle, while busy_o is low) samples the byte addresses addr_i and
-// the store data wdata_i into the LSU's registers and checks each active lane (alignment, then the
-// [mem_base, mem_limit) window); in the next cycle the first faulting lane and the first active
-// lane are found and registered, so that from the second cycle after chk_i fault_o,
-// fault_misaligned_o and fault_addr_o report the first faulting lane in lane order (from registers;
-// the address through one multiplexer over the lanes, selected by a registered one-hot lane; valid
-// while busy_o is low), and checked_o is high. The core traps instead of requesting when fault_o is
-// set, so nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least two
-// cycles after chk_i; the request works on the sampled addresses and data, and store_i, size,
-// once_i and lanes_i must stay stable from chk_i until done_o. (Registering the checks and the lane
-// selection keeps the address adders, comparators and the lanes' multiplexers out of the core's
-// execute-stage control path and out of the AXI payload's: docs/fpga.md "Timing of the pipelined
-// core".)
+// the store data wdata_i into the LSU's registers; in the next cycle each active lane is checked
+// from those registers (alignment, then the [mem_base, mem_limit) window) and the result
+// registered; in the cycle after that the first faulting lane and the first active lane are found
+// and registered, so that from the third cycle after chk_i fault_o, fault_misaligned_o and
+// fault_addr_o report the first faulting lane in lane order (from registers; the address through
+// one multiplexer over the lanes, selected by a registered one-hot lane; valid while busy_o is
+// low), and checked_o is high. The core traps instead of requesting when fault_o is set, so
+// nothing reaches memory. req_i is a one-cycle pulse while busy_o is low, at least three cycles
+// after chk_i; the request works on the sampled addresses and data, and store_i, size, once_i,
+// lanes_i, mem_base_i and mem_limit_i must stay stable from chk_i until done_o. (Registering the
+// addresses before the checks, the checks and the lane selection keeps the address adders (in
+// the lanes), the comparators and the lanes' multiplexers in stages of their own: the lanes'
+// operand registers reach the LSU's address registers through the adders alone, rather than
+// through the comparators into the fault registers too, the SIMD16 board's routed critical path
+// at 6911ff3, docs/timing.md, twentieth session; and out of the core's execute-stage control
+// path and the AXI payload's: docs/fpga.md "Timing of the pipelined core".)
 //
 // Execution: active lanes are served in lane order, one single-beat AXI transfer each (a scalar
 // address, once_i, is served once and its load data is given to every lane). A read costs one AR
@@ -131,44 +135,57 @@ module sgu_lsu #(
   assign size_m1  = size_bytes - 4'd1;
   assign limit_al = mem_limit_i & ~{28'd0, size_m1};
 
-  // Evaluated only at chk_i (otherwise don't-care: no gate), so that the simulation skips the
-  // per-lane compares in the other cycles.
-  always_comb begin
-    lane_misaligned = 'x;
-    lane_outside    = 'x;
-    if (chk_i) begin
-      for (int unsigned l = 0; l < NumLanes; l++) begin
-        lane_misaligned[l] = (addr_i[l][2:0] & (3'(size_bytes) - 3'd1)) != '0;
-        lane_outside[l]    = (addr_i[l] < mem_base_i) || (addr_i[l] >= limit_al);
-      end
-    end
-  end
-
-  // Registered at chk_i: the addresses, the store data, and per active lane whether it faults
-  // and how. The enable is ld_i, which the core raises at chk_i and at the first edge of every
-  // other instruction in X, when nothing reads these registers: they are read from chk_i to the
-  // end of the request it starts (or, after a fault, while the faulting instruction is in X),
-  // and the core hands no other instruction to X in that time (ChkLd_A, LdIdle_A).
+  // Registered at chk_i: the addresses and the store data. The enable is ld_i, which the core
+  // raises at chk_i and at the first edge of every other instruction in X, when nothing reads
+  // these registers: they are read from chk_i to the end of the request it starts (or, after a
+  // fault, while the faulting instruction is in X), and the core hands no other instruction to X
+  // in that time (ChkLd_A, LdIdle_A, ChkHold_A).
   logic [NumLanes-1:0][31:0] addr_q;
   logic [NumLanes-1:0][63:0] wdata_q;
-  logic [NumLanes-1:0]       bad_q, mis_q;
   always_ff @(posedge clk_i) begin
     if (ld_i) begin
       addr_q  <= addr_i;
       wdata_q <= wdata_i;
-      bad_q   <= lanes_i & (lane_misaligned | lane_outside);
-      mis_q   <= lane_misaligned;
     end
   end
 
-  logic chk1_q;  // chk_i was at the last edge: the lane selection of the checks is made now
+  logic chk1_q;  // chk_i was at the last edge: the lanes are checked now
+  logic chk2_q;  // ... two edges ago: the lane selection of the checks is made now
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) chk1_q <= 1'b0;
-    else         chk1_q <= chk_i;
+    if (!rst_ni) begin
+      chk1_q <= 1'b0;
+      chk2_q <= 1'b0;
+    end else begin
+      chk1_q <= chk_i;
+      chk2_q <= chk1_q && !chk_i;  // a new check cancels the one in flight
+    end
+  end
+
+  // The checks, from the address registers, in the cycle after chk_i; evaluated only then
+  // (otherwise don't-care: no gate), so that the simulation skips the per-lane compares in the
+  // other cycles.
+  always_comb begin
+    lane_misaligned = 'x;
+    lane_outside    = 'x;
+    if (chk1_q) begin
+      for (int unsigned l = 0; l < NumLanes; l++) begin
+        lane_misaligned[l] = (addr_q[l][2:0] & (3'(size_bytes) - 3'd1)) != '0;
+        lane_outside[l]    = (addr_q[l] < mem_base_i) || (addr_q[l] >= limit_al);
+      end
+    end
+  end
+
+  // Per active lane whether it faults and how, registered at the edge after chk_i.
+  logic [NumLanes-1:0] bad_q, mis_q;
+  always_ff @(posedge clk_i) begin
+    if (chk1_q) begin
+      bad_q <= lanes_i & (lane_misaligned | lane_outside);
+      mis_q <= lane_misaligned;
+    end
   end
 
   // The first faulting lane (sgu_lowest: AND/OR terms, not a priority chain) and the first
-  // active lane, in the cycle after chk_i; registered with the faulting lane's address.
+  // active lane, in the second cycle after chk_i; registered with the faulting lane's address.
   logic [NumLanes-1:0] bad_onehot, act_onehot;
   logic                bad_any, act_any;
   sgu_lowest #(
@@ -193,9 +210,9 @@ module sgu_lsu #(
   );
 
   // ---------------------------------------------------------------- lane sequencing
-  // One registered one-hot lane number, sel_oh_q, selects everything taken from one lane: the
-  // cycle after chk_i it is the first faulting lane if a lane faults (fault_addr_o: the core
-  // reads it then, and sends no request), else the first active lane (the request's first
+  // One registered one-hot lane number, sel_oh_q, selects everything taken from one lane: from
+  // the third cycle after chk_i it is the first faulting lane if a lane faults (fault_addr_o: the
+  // core reads it then, and sends no request), else the first active lane (the request's first
   // beat); when a beat starts it becomes the lane after that beat's. The address and store-data
   // multiplexers over the lanes are AND-OR terms of registered one-hot bits and registered data
   // (no lane-number decoding and no state in front of them). A beat's address, store data and
@@ -235,13 +252,13 @@ module sgu_lsu #(
   logic beat_start;  // the next cycle offers a new beat (enters StAddr)
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)              sel_live_q <= 1'b0;
-    else if (chk1_q)          sel_live_q <= 1'b1;
+    else if (chk2_q)          sel_live_q <= 1'b1;
     else if (req_i || chk_i)  sel_live_q <= 1'b0;
   end
   assign sel_off = sel_addr[OffBits-1:0];
 
   always_ff @(posedge clk_i) begin
-    if (chk1_q) begin
+    if (chk2_q) begin
       fault_q     <= bad_any;
       fault_mis_q <= |(mis_q & bad_onehot);
       sel_oh_q    <= bad_any ? bad_onehot : act_onehot;
@@ -258,7 +275,7 @@ module sgu_lsu #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)     checked_q <= 1'b0;
     else if (chk_i)  checked_q <= 1'b0;
-    else if (chk1_q) checked_q <= 1'b1;
+    else if (chk2_q) checked_q <= 1'b1;
   end
   assign checked_o = checked_q && !chk_i;
 
