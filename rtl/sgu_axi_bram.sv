@@ -12,27 +12,34 @@
 // outside the memory, and every beat of a WRAP (or reserved) burst, is not performed: reads
 // return zero data with SLVERR on that beat; writes are dropped (the other beats of the burst are
 // written) and B says SLVERR. W beats are accepted one per cycle as soon as their AW has been
-// (WLAST ends the burst) into a register, and written to the RAM from there in the next cycle;
+// (WLAST ends the burst) into a register, and granted the RAM from there in the next cycle;
 // B follows two cycles after WLAST.
-// Reads: the first R beat comes 3 cycles after the AR handshake, then one beat per cycle while
+// Reads: the first R beat comes 4 cycles after the AR handshake, then one beat per cycle while
 // RREADY is high. The R channel leaves from registers of its own (an output stage after the
 // RAM's read register, and a second entry behind it), so a master's logic starts from a
 // flip-flop rather than from the block RAM's output (5.6 ns from clock to output on the ECP5:
 // docs/timing.md "The routed paths with router1"). Valid/ready follow AXI: outputs stable while
 // valid && !ready (assertions).
-// The RAM's enables depend on this module's registers only, never on a master's WVALID or
-// RREADY: a W beat is written from its register, and a read is issued when the RAM's read
-// register and the two R entries hold at most two beats between them, so the beat it returns
-// always has room (the SGU's LSU drove the RAM's clock enable through WVALID / RREADY, the
-// routed critical path of the SIMD8 board at d0b978e: docs/fpga.md "Routed timing, step by
-// step").
+// The RAM's inputs (enable, write enable, address, byte enables, data) come straight from a
+// request register (p_*_q) that the arbitration below loads one cycle ahead of the access, so
+// that the block RAMs' pins, spread over the die, start from flip-flops rather than from the
+// arbitration (the SIMD8 board's routed critical path at 15e64b1 ran from the R entries' valid
+// flags through the arbitration into the block RAMs' enables: docs/timing.md, twentieth
+// session). Every access is granted in order through that register, so a read granted after a
+// write sees it. The arbitration depends on this module's registers, never on a master's
+// WVALID; an AXI read is granted when the request register, the RAM's read register and the two
+// R entries hold at most two beats between them once the R channel's handshake of this cycle is
+// counted, so the beat it returns always has room and a burst still streams one beat per cycle
+// (the SGU's LSU drove the RAM's clock enable through WVALID / RREADY, the routed critical path
+// of the SIMD8 board at d0b978e: docs/fpga.md "Routed timing, step by step"; RREADY now only
+// reaches the request register).
 //
 // AXI4-Lite host port (s_axil_*, 32-bit words): a write needs AW and W together (both readies
 // rise in the same cycle); WSTRB writes the addressed bytes. Each request is taken into a
 // register first and performed from there (so the host's address decode and handshake never run
 // into the RAM's enables: docs/timing.md "Timing of the pipelined core"); one write and one read
 // are in flight at a time. B comes at the earliest two cycles after the AW/W handshake, a read's
-// data at the earliest three cycles after its AR handshake. Out-of-range addresses: SLVERR, nothing written, zero
+// data at the earliest four cycles after its AR handshake. Out-of-range addresses: SLVERR, nothing written, zero
 // read. The host port only uses RAM cycles that the AXI4 port leaves free (AXI4 write beats
 // first, then AXI4 read beats, then the host): it is meant for loading programs and data and
 // reading results while the SGU is idle, and may wait while the SGU streams.
@@ -132,24 +139,40 @@ module sgu_axi_bram #(
   endfunction
 
   // ---------------------------------------------------------------------------------------------
-  // The RAM: one access per cycle (read or byte-masked write).
+  // The RAM: one access per cycle (read or byte-masked write), from the request register p_*_q,
+  // which the arbitration (ram_*) loads at every edge.
   logic                 ram_en, ram_we;
   logic [WordBits-1:0]  ram_addr;
   logic [StrbW-1:0]     ram_be;
   logic [DataWidth-1:0] ram_wdata;
+  logic                 p_en_q, p_we_q;
+  logic [WordBits-1:0]  p_addr_q;
+  logic [StrbW-1:0]     p_be_q;
+  logic [DataWidth-1:0] p_wdata_q;
   logic [DataWidth-1:0] ram_rdata_q;
   logic [DataWidth-1:0] mem_q [Depth];
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) p_en_q <= 1'b0;
+    else         p_en_q <= ram_en;
+  end
   always_ff @(posedge clk_i) begin
-    if (ram_en) begin
-      if (ram_we) begin
+    p_we_q    <= ram_we;
+    p_addr_q  <= ram_addr;
+    p_be_q    <= ram_be;
+    p_wdata_q <= ram_wdata;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (p_en_q) begin
+      if (p_we_q) begin
         for (int b = 0; b < StrbW; b++) begin
-          if (ram_be[b]) begin
-            mem_q[ram_addr][8*b +: 8] <= ram_wdata[8*b +: 8];
+          if (p_be_q[b]) begin
+            mem_q[p_addr_q][8*b +: 8] <= p_wdata_q[8*b +: 8];
           end
         end
       end else begin
-        ram_rdata_q <= mem_q[ram_addr];
+        ram_rdata_q <= mem_q[p_addr_q];
       end
     end
   end
@@ -181,6 +204,10 @@ module sgu_axi_bram #(
   logic [1:0]         rd_burst_q, rd_burst_d;
   logic [IdWidth-1:0] rd_id_q, rd_id_d;
   logic [7:0]         rd_left_q, rd_left_d;   // beats after the current one
+  // The AXI read beat granted at the last edge (in the request register; its RAM read, if it is
+  // performed, happens at the next edge), then the beat in the RAM's read register (r_*).
+  logic               pr_valid_q, pr_err_q, pr_last_q;
+  logic [IdWidth-1:0] pr_id_q;
   logic               r_valid_q, r_valid_d;
   logic               r_err_q, r_err_d;
   logic               r_last_q, r_last_d;
@@ -202,7 +229,8 @@ module sgu_axi_bram #(
   logic               hw_grant, hr_grant;     // host write / read performed this cycle
   logic               hb_valid_q, hb_valid_d;
   logic [1:0]         hb_resp_q, hb_resp_d;
-  logic               hr_pend_q, hr_pend_d;   // host read issued last cycle: RAM output is it
+  logic               hr_p_q;                 // host read granted at the last edge (in p_*_q)
+  logic               hr_pend_q, hr_pend_d;   // ... two edges ago: the RAM output is it
   logic               hr_valid_q, hr_valid_d;
   logic [31:0]        hr_data_q, hr_data_d;
   logic [1:0]         hr_resp_q, hr_resp_d;
@@ -233,14 +261,20 @@ module sgu_axi_bram #(
   assign w_ok    = wq_valid_q && wq_ok_q;
   assign r_pop   = o_valid_q && s_axi_rready_i;
   assign r_take  = r_valid_q && !(o_valid_q && s_valid_q && !r_pop);
+  // A read is granted when at most two beats are in the request register, the RAM's read
+  // register and the R entries after this cycle's handshake: the beat then finds the RAM's read
+  // register free (or emptied at that edge) when its read is performed (RRoom_A).
   assign r_issue = !w_beat && rd_active_q &&
-                   (32'(r_valid_q) + 32'(o_valid_q) + 32'(s_valid_q) <= 32'd2);
+                   (32'(pr_valid_q) + 32'(r_valid_q) + 32'(o_valid_q) + 32'(s_valid_q) -
+                    32'(r_pop) <= 32'd2);
   assign r_ok    = r_issue && !rd_burst_q[1] && in_range(rd_addr_q);
   assign hw_grant = !w_beat && !r_issue && hw_req_q;
-  assign hr_grant = !w_beat && !r_issue && !hw_grant && hr_req_q && !r_valid_q;
+  // A host read only when no AXI read beat is in the request register or the RAM's read
+  // register: its data then has the read register to itself until hr_pend_q takes it.
+  assign hr_grant = !w_beat && !r_issue && !hw_grant && hr_req_q && !r_valid_q && !pr_valid_q;
   // A request is taken when the previous one of its direction has ended (its response taken).
   assign hw_take  = s_axil_awvalid_i && s_axil_wvalid_i && !hw_req_q && !hb_valid_q;
-  assign hr_take  = s_axil_arvalid_i && !hr_req_q && !hr_pend_q && !hr_valid_q;
+  assign hr_take  = s_axil_arvalid_i && !hr_req_q && !hr_p_q && !hr_pend_q && !hr_valid_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -349,6 +383,13 @@ module sgu_axi_bram #(
     if (r_take) begin
       r_valid_d = 1'b0;
     end
+    // The beat granted at the last edge reaches the RAM's read register (empty or emptied now).
+    if (pr_valid_q) begin
+      r_valid_d = 1'b1;
+      r_err_d   = pr_err_q;
+      r_last_d  = pr_last_q;
+      r_id_d    = pr_id_q;
+    end
     if (s_axi_arvalid_i && s_axi_arready_o) begin
       rd_active_d = 1'b1;
       rd_addr_d   = s_axi_araddr_i;
@@ -358,10 +399,6 @@ module sgu_axi_bram #(
       rd_left_d   = s_axi_arlen_i;
     end
     if (r_issue) begin
-      r_valid_d = 1'b1;
-      r_err_d   = !r_ok;
-      r_last_d  = rd_left_q == '0;
-      r_id_d    = rd_id_q;
       rd_addr_d = next_addr(rd_addr_q, rd_size_q, rd_burst_q);
       rd_left_d = rd_left_q - 1'b1;
       if (rd_left_q == '0) begin
@@ -374,7 +411,7 @@ module sgu_axi_bram #(
   always_comb begin
     hb_valid_d = hb_valid_q;
     hb_resp_d  = hb_resp_q;
-    hr_pend_d  = hr_grant;
+    hr_pend_d  = hr_p_q;
     hr_valid_d = hr_valid_q;
     hr_data_d  = hr_data_q;
     hr_resp_d  = hr_resp_q;
@@ -489,10 +526,15 @@ module sgu_axi_bram #(
       rd_burst_q  <= '0;
       rd_id_q     <= '0;
       rd_left_q   <= '0;
+      pr_valid_q  <= 1'b0;
+      pr_err_q    <= 1'b0;
+      pr_last_q   <= 1'b0;
+      pr_id_q     <= '0;
       r_valid_q   <= 1'b0;
       r_err_q     <= 1'b0;
       r_last_q    <= 1'b0;
       r_id_q      <= '0;
+      hr_p_q      <= 1'b0;
       hb_valid_q  <= 1'b0;
       hb_resp_q   <= '0;
       hr_pend_q   <= 1'b0;
@@ -515,10 +557,15 @@ module sgu_axi_bram #(
       rd_burst_q  <= rd_burst_d;
       rd_id_q     <= rd_id_d;
       rd_left_q   <= rd_left_d;
+      pr_valid_q  <= r_issue;
+      pr_err_q    <= !r_ok;
+      pr_last_q   <= rd_left_q == '0;
+      pr_id_q     <= rd_id_q;
       r_valid_q   <= r_valid_d;
       r_err_q     <= r_err_d;
       r_last_q    <= r_last_d;
       r_id_q      <= r_id_d;
+      hr_p_q      <= hr_grant;
       hb_valid_q  <= hb_valid_d;
       hb_resp_q   <= hb_resp_d;
       hr_pend_q   <= hr_pend_d;
@@ -545,9 +592,11 @@ module sgu_axi_bram #(
   `SGU_ASSERT(WLast_A, w_take |-> s_axi_wlast_i == (wr_left_q == '0))
   // One RAM access per cycle; the RAM output is never replaced under a pending R beat.
   `SGU_ASSERT(RamOwner_A, $onehot0({w_beat, r_issue, hw_grant, hr_grant}))
-  `SGU_ASSERT(RamHold_A, r_valid_q && !r_take |-> !(ram_en && !ram_we))
+  `SGU_ASSERT(RamHold_A, r_valid_q && !r_take |-> !(p_en_q && !p_we_q))
   // The R entries fill in order, and a beat read from the RAM always finds room.
   `SGU_ASSERT(ROrder_A, s_valid_q |-> o_valid_q)
-  `SGU_ASSERT(RRoom_A, r_issue && r_valid_q |-> r_take)
+  `SGU_ASSERT(RRoom_A, pr_valid_q && r_valid_q |-> r_take)
+  // A host read's data is not replaced before it is taken.
+  `SGU_ASSERT(HostHold_A, hr_pend_q |-> !r_valid_q)
 
 endmodule
