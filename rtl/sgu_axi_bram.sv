@@ -15,8 +15,8 @@
 // (WLAST ends the burst) into a register, and granted the RAM from there in the next cycle;
 // B follows two cycles after WLAST.
 // Reads: the first R beat comes 4 cycles after the AR handshake, then one beat per cycle while
-// RREADY is high. The R channel leaves from registers of its own (an output stage after the
-// RAM's read register, and a second entry behind it), so a master's logic starts from a
+// RREADY is high. The R channel leaves from registers of its own (a queue of three entries after
+// the RAM's read register, the first of them the R channel's), so a master's logic starts from a
 // flip-flop rather than from the block RAM's output (5.6 ns from clock to output on the ECP5:
 // docs/timing.md "The routed paths with router1"). Valid/ready follow AXI: outputs stable while
 // valid && !ready (assertions).
@@ -26,13 +26,14 @@
 // arbitration (the SIMD8 board's routed critical path at 15e64b1 ran from the R entries' valid
 // flags through the arbitration into the block RAMs' enables: docs/timing.md, twentieth
 // session). Every access is granted in order through that register, so a read granted after a
-// write sees it. The arbitration depends on this module's registers, never on a master's
-// WVALID; an AXI read is granted when the request register, the RAM's read register and the two
-// R entries hold at most two beats between them once the R channel's handshake of this cycle is
-// counted, so the beat it returns always has room and a burst still streams one beat per cycle
-// (the SGU's LSU drove the RAM's clock enable through WVALID / RREADY, the routed critical path
-// of the SIMD8 board at d0b978e: docs/fpga.md "Routed timing, step by step"; RREADY now only
-// reaches the request register).
+// write sees it. The arbitration depends on this module's registers only, never on a master's
+// WVALID or RREADY: an AXI read is granted when the request register, the RAM's read register
+// and the three R entries hold at most three beats between them, so the beat it returns always
+// has room and a burst still streams one beat per cycle (the SGU's LSU drove the RAM's clock
+// enable through WVALID / RREADY, the routed critical path of the SIMD8 board at d0b978e:
+// docs/fpga.md "Routed timing, step by step"; counting this cycle's R handshake in the grant
+// brought RREADY back, 77 late end bits on a SIMD16 placement: docs/timing.md, twentieth
+// session).
 //
 // AXI4-Lite host port (s_axil_*, 32-bit words): a write needs AW and W together (both readies
 // rise in the same cycle); WSTRB writes the addressed bytes. Each request is taken into a
@@ -212,16 +213,19 @@ module sgu_axi_bram #(
   logic               r_err_q, r_err_d;
   logic               r_last_q, r_last_d;
   logic [IdWidth-1:0] r_id_q, r_id_d;
-  // R output: the output stage o (the beat on the R channel) and one entry s behind it. The beat
-  // read from the RAM (r_*_q, the RAM's read register) moves into the first of the two that is
-  // free once the R channel's handshake has been counted (r_take).
+  // R output: a queue of three entries, the first (q_q[0]) the beat on the R channel. The beat
+  // read from the RAM (r_*_q, the RAM's read register) moves into the first entry that is free
+  // once the R channel's handshake has been counted (r_take).
+  typedef struct packed {
+    logic                 err;
+    logic                 last;
+    logic [IdWidth-1:0]   id;
+    logic [DataWidth-1:0] data;
+  } rbeat_t;
+  localparam int unsigned RQ = 3;             // entries
   logic                 r_take, r_pop;
-  logic                 o_valid_q, o_err_q, o_last_q;
-  logic [IdWidth-1:0]   o_id_q;
-  logic [DataWidth-1:0] o_data_q;
-  logic                 s_valid_q, s_err_q, s_last_q;
-  logic [IdWidth-1:0]   s_id_q;
-  logic [DataWidth-1:0] s_data_q;
+  logic [RQ-1:0]        qv_q;                 // valid entries, from entry 0 up (ROrder_A)
+  rbeat_t               q_q [RQ];
   logic               r_issue;                // an R beat is produced this cycle
   logic               r_ok;                   // from the RAM
 
@@ -259,14 +263,18 @@ module sgu_axi_bram #(
   assign w_take  = wr_active_q && s_axi_wvalid_i;
   assign w_beat  = wq_valid_q;
   assign w_ok    = wq_valid_q && wq_ok_q;
-  assign r_pop   = o_valid_q && s_axi_rready_i;
-  assign r_take  = r_valid_q && !(o_valid_q && s_valid_q && !r_pop);
-  // A read is granted when at most two beats are in the request register, the RAM's read
-  // register and the R entries after this cycle's handshake: the beat then finds the RAM's read
-  // register free (or emptied at that edge) when its read is performed (RRoom_A).
+  assign r_pop   = qv_q[0] && s_axi_rready_i;
+  assign r_take  = r_valid_q && !(qv_q[RQ-1] && !r_pop);
+  // A read is granted when at most three beats are in the request register, the RAM's read
+  // register and the R queue: with four places for them (the read register and the queue's
+  // three entries) the beat then finds the RAM's read register free (or emptied at that edge)
+  // when its read is performed (RRoom_A), and a burst still streams one beat per cycle (the
+  // request register, the read register and the first entry in flight). From registers only:
+  // the master's RREADY does not reach the grant (the queue fills from entry 0 up, so three
+  // beats stored is qv_q[2], two or more qv_q[1]).
   assign r_issue = !w_beat && rd_active_q &&
-                   (32'(pr_valid_q) + 32'(r_valid_q) + 32'(o_valid_q) + 32'(s_valid_q) -
-                    32'(r_pop) <= 32'd2);
+                   !(qv_q[2] && (pr_valid_q || r_valid_q)) &&
+                   !(qv_q[1] && pr_valid_q && r_valid_q);
   assign r_ok    = r_issue && !rd_burst_q[1] && in_range(rd_addr_q);
   assign hw_grant = !w_beat && !r_issue && hw_req_q;
   // A host read only when no AXI read beat is in the request register or the RAM's read
@@ -436,49 +444,38 @@ module sgu_axi_bram #(
   assign s_axi_bid_o     = wr_id_q;
   assign s_axi_bresp_o   = b_resp_q;
   assign s_axi_arready_o = !rd_active_q;
-  assign s_axi_rvalid_o  = o_valid_q;
-  assign s_axi_rid_o     = o_id_q;
-  assign s_axi_rdata_o   = o_data_q;
-  assign s_axi_rresp_o   = o_err_q ? RespSlvErr : RespOkay;
-  assign s_axi_rlast_o   = o_last_q;
+  assign s_axi_rvalid_o  = qv_q[0];
+  assign s_axi_rid_o     = q_q[0].id;
+  assign s_axi_rdata_o   = q_q[0].data;
+  assign s_axi_rresp_o   = q_q[0].err ? RespSlvErr : RespOkay;
+  assign s_axi_rlast_o   = q_q[0].last;
 
-  // The R entries. o loads when it is empty or its beat is taken: from s if s holds a beat,
-  // else from the RAM's read register (if r_take). s loads the RAM's beat when o keeps or
-  // receives one and the RAM's beat does not go to o.
-  logic o_ld, o_from_s, s_ld;
-  assign o_ld     = !o_valid_q || r_pop;
-  assign o_from_s = s_valid_q;  // s is empty whenever o is
-  assign s_ld     = r_take && o_valid_q && !(r_pop && !s_valid_q);
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      o_valid_q <= 1'b0;
-      o_err_q   <= 1'b0;
-      o_last_q  <= 1'b0;
-      o_id_q    <= '0;
-      s_valid_q <= 1'b0;
-      s_err_q   <= 1'b0;
-      s_last_q  <= 1'b0;
-      s_id_q    <= '0;
-    end else begin
-      if (o_ld) begin
-        o_valid_q <= o_from_s || r_take;
-        o_err_q   <= o_from_s ? s_err_q : r_err_q;
-        o_last_q  <= o_from_s ? s_last_q : r_last_q;
-        o_id_q    <= o_from_s ? s_id_q : r_id_q;
-      end
-      if (s_ld) begin
-        s_valid_q <= 1'b1;
-        s_err_q   <= r_err_q;
-        s_last_q  <= r_last_q;
-        s_id_q    <= r_id_q;
+  // The R queue. A handshake shifts the entries down by one; the RAM's beat (r_take) goes into
+  // the first entry free after that shift. An entry loads only when it changes (the data's
+  // enables: the shift, or the RAM's beat into it).
+  logic [RQ-1:0] qv_sh;    // valid entries after this cycle's handshake
+  logic [RQ-1:0] q_in;     // the entry the RAM's beat goes into (one-hot, or none)
+  rbeat_t        r_beat;
+  assign qv_sh  = r_pop ? (qv_q >> 1) : qv_q;
+  assign r_beat = '{err: r_err_q, last: r_last_q, id: r_id_q,
+                    data: r_err_q ? '0 : ram_rdata_q};
+  for (genvar i = 0; i < RQ; i++) begin : gen_rq
+    if (i == 0) begin : gen_first
+      assign q_in[i] = r_take && !qv_sh[i];
+    end else begin : gen_next
+      assign q_in[i] = r_take && !qv_sh[i] && qv_sh[i-1];
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) qv_q[i] <= 1'b0;
+      else         qv_q[i] <= qv_sh[i] || q_in[i];
+    end
+    always_ff @(posedge clk_i) begin
+      if (q_in[i]) begin
+        q_q[i] <= r_beat;
       end else if (r_pop) begin
-        s_valid_q <= 1'b0;
+        q_q[i] <= q_q[(i + 1 < RQ) ? i + 1 : i];
       end
     end
-  end
-  always_ff @(posedge clk_i) begin
-    if (o_ld) o_data_q <= o_from_s ? s_data_q : (r_err_q ? '0 : ram_rdata_q);
-    if (s_ld) s_data_q <= r_err_q ? '0 : ram_rdata_q;
   end
 
   // The W register: loaded at every edge (a beat or none); the beat's address decision is made
@@ -594,7 +591,7 @@ module sgu_axi_bram #(
   `SGU_ASSERT(RamOwner_A, $onehot0({w_beat, r_issue, hw_grant, hr_grant}))
   `SGU_ASSERT(RamHold_A, r_valid_q && !r_take |-> !(p_en_q && !p_we_q))
   // The R entries fill in order, and a beat read from the RAM always finds room.
-  `SGU_ASSERT(ROrder_A, s_valid_q |-> o_valid_q)
+  `SGU_ASSERT(ROrder_A, (!qv_q[2] || qv_q[1]) && (!qv_q[1] || qv_q[0]))
   `SGU_ASSERT(RRoom_A, pr_valid_q && r_valid_q |-> r_take)
   // A host read's data is not replaced before it is taken.
   `SGU_ASSERT(HostHold_A, hr_pend_q |-> !r_valid_q)
