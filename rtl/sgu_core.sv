@@ -155,10 +155,12 @@ module sgu_core #(
     logic        is_long;   // runs in the long pipe (sgu_mfu)
     logic        wide;      // 64-bit multiply or shift: three steps
     logic        nz;        // reads rs1's nonzero flag (sgu_regfile nz_o): sel, whose
-                            // condition is a lane's. split, mbrk, vote, bz and bnz keep the
-                            // core's own detect on the operand register (the compiler writes
-                            // a split's or a loop branch's condition right before it, which
-                            // would then wait a cycle), and the lanes share nothing with it.
+                            // condition is a lane's, and split and mbrk, whose conditions go
+                            // into the run state (a compare's result, the usual condition,
+                            // reaches them through the distance-2 forward as before; a value
+                            // forwarded at distance 1 makes them wait a cycle). vote, bz and
+                            // bnz keep their own detects on the operand register (the compiler
+                            // writes a loop branch's condition right before it).
     alu_ctl_t    alu;       // lane controls (each lane registers its own copy)
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
@@ -354,7 +356,7 @@ module sgu_core #(
     d_in_dec.rs3_pair = pre_rs3_pair;
     d_in_dec.writes   = pre_rd_used && (pre_rd != 6'd32);
     d_in_dec.is_long  = op_is_long(pre_opcode, pre_dt, pre_mod);
-    d_in_dec.nz       = pre_opcode == OpSel;
+    d_in_dec.nz       = pre_opcode inside {OpSel, OpSplit, OpMbrk};
   end
   assign d_in_hz = hz_reader(d_in_dec);
 
@@ -445,7 +447,7 @@ module sgu_core #(
   assign d_dec.mod     = d_mod;
   assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
   assign d_dec.wide    = op_is_wide(d_opcode, d_dt);
-  assign d_dec.nz      = d_opcode == OpSel;
+  assign d_dec.nz      = d_opcode inside {OpSel, OpSplit, OpMbrk};
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
   assign d_dec.alu = alu_decode(d_opcode, d_dt, d_mod);
@@ -1157,10 +1159,13 @@ module sgu_core #(
   assign stk_clear = start;
 
   // Per-lane condition of split/mbrk: rs1 != 0 (a scalar rs1 is broadcast by the register file).
+  // split's and mbrk's condition: rs1's nonzero flag, registered by the register file beside
+  // the lanes (nz_o), so that the lanes' operand registers no longer reach the run state exec_q
+  // through a 32-bit zero detect each (the placed SIMD16 board's worst path at 15e64b1, 8 LUT4
+  // from a lane to the core: docs/timing.md, twentieth session). NzCond_A compares it with the
+  // detect on the operand register.
   logic [NumLanes-1:0] cond;
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_cond
-    assign cond[l] = src_lo[0][l] != '0;
-  end
+  assign cond = rs1_nz;
 
   // LSU request operands (stable while X holds the instruction). The LSU samples the addresses
   // and checks them in the first cycle of a memory instruction in X (lsu_chk_o).
@@ -2160,6 +2165,15 @@ module sgu_core #(
   // ... and never from a value L2 makes (fl_nz is computed from l2_data_q only).
   `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_illegal && r_dec_q.nz &&
                         xf3_lo_d[0] && !xf_lo_d[0] |-> !l2_late)
+`ifndef SYNTHESIS
+  // The flag is the operand's nonzero test in every lane for its readers.
+  logic [NumLanes-1:0] cond_ref;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_cond_ref
+    assign cond_ref[l] = src_lo[0][l] != '0;
+  end
+  `SGU_ASSERT(NzCond_A, x_valid && x_dec_q.nz && !x_dec_q.illegal && x_fault_q == CauseNone |->
+                        rs1_nz == cond_ref)
+`endif
   // The distance-1 forward's select from registered fields is the one from the instruction's
   // own decision whenever the reader enters X and is not dropped.
   `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)
