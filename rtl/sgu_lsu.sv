@@ -185,7 +185,8 @@ module sgu_lsu #(
   end
 
   // The first faulting lane (sgu_lowest: AND/OR terms, not a priority chain) and the first
-  // active lane, in the second cycle after chk_i; registered with the faulting lane's address.
+  // active lane, in the second cycle after chk_i, from the checks' registers; registered with
+  // the one-hot lane that selects the faulting lane's address.
   logic [NumLanes-1:0] bad_onehot, act_onehot;
   logic                bad_any, act_any;
   sgu_lowest #(
