@@ -270,11 +270,11 @@ module sgu_axi_bram #(
   // three entries) the beat then finds the RAM's read register free (or emptied at that edge)
   // when its read is performed (RRoom_A), and a burst still streams one beat per cycle (the
   // request register, the read register and the first entry in flight). From registers only:
-  // the master's RREADY does not reach the grant (the queue fills from entry 0 up, so three
-  // beats stored is qv_q[2], two or more qv_q[1]).
+  // the master's RREADY does not reach the grant (the queue fills from entry 0 up, so a full
+  // queue is qv_q[RQ-1], one entry free or none qv_q[RQ-2]).
   assign r_issue = !w_beat && rd_active_q &&
-                   !(qv_q[2] && (pr_valid_q || r_valid_q)) &&
-                   !(qv_q[1] && pr_valid_q && r_valid_q);
+                   !(qv_q[RQ-1] && (pr_valid_q || r_valid_q)) &&
+                   !(qv_q[RQ-2] && pr_valid_q && r_valid_q);
   assign r_ok    = r_issue && !rd_burst_q[1] && in_range(rd_addr_q);
   assign hw_grant = !w_beat && !r_issue && hw_req_q;
   // A host read only when no AXI read beat is in the request register or the RAM's read
@@ -591,7 +591,7 @@ module sgu_axi_bram #(
   `SGU_ASSERT(RamOwner_A, $onehot0({w_beat, r_issue, hw_grant, hr_grant}))
   `SGU_ASSERT(RamHold_A, r_valid_q && !r_take |-> !(p_en_q && !p_we_q))
   // The R entries fill in order, and a beat read from the RAM always finds room.
-  `SGU_ASSERT(ROrder_A, (!qv_q[2] || qv_q[1]) && (!qv_q[1] || qv_q[0]))
+  `SGU_ASSERT(ROrder_A, ((qv_q >> 1) & ~qv_q) == '0)
   `SGU_ASSERT(RRoom_A, pr_valid_q && r_valid_q |-> r_take)
   // A host read's data is not replaced before it is taken.
   `SGU_ASSERT(HostHold_A, hr_pend_q |-> !r_valid_q)
