@@ -154,6 +154,8 @@ module sgu_core #(
     logic        rs3_pair;
     logic        is_long;   // runs in the long pipe (sgu_mfu)
     logic        wide;      // 64-bit multiply or shift: three steps
+    logic        fp;        // with is_long: an FP32 operation or a cvt (the MFU's FP side;
+                            // its integer side otherwise)
     logic        nz;        // reads rs1's nonzero flag (sgu_regfile nz_o): sel, whose
                             // condition is a lane's, and split and mbrk, whose conditions go
                             // into the run state (a compare's result, the usual condition,
@@ -297,12 +299,17 @@ module sgu_core #(
   logic [63:0] d_insn;
   logic [7:0]  d_fault;       // CauseNone, or the fetch trap this token stands for
 
-  // The fetched word (or fetch fault token) as it enters the queue.
+  // The fetched word (or fetch fault token) as it enters the queue. A fault token carries the
+  // cache's output as it is, as a bus error's token carries the beat's data: every use of the
+  // word after D is gated by the fault (r_chk, x_fault_q; the retire record reports 0), so the
+  // word is not cleared here, which put the fetch check's two 32-bit comparisons of f_pc_q in
+  // front of the predecoder into D's queue (the SIMD8 board's routed critical path at c25e398:
+  // f_pc_q -> carry chains -> 6 LUT4 -> dq_q, 14.50 ns, docs/timing.md).
   logic        f_pred;
   logic [63:0] f_insn;
   logic [7:0]  f_cause;
   assign f_pred  = !f_fault && pd_taken;
-  assign f_insn  = f_fault ? 64'd0 : fetch_insn_i;
+  assign f_insn  = fetch_insn_i;
   assign f_cause = f_fault ? CauseFetchFault : (fetch_err_i ? CauseFetchBusError : CauseNone);
 
   // The fields the hazard check reads of D's instruction (hz_rdr_t: sources, their widths, the
@@ -447,6 +454,8 @@ module sgu_core #(
   assign d_dec.mod     = d_mod;
   assign d_dec.is_long = op_is_long(d_opcode, d_dt, d_mod);
   assign d_dec.wide    = op_is_wide(d_opcode, d_dt);
+  assign d_dec.fp      = d_opcode inside {OpFadd, OpFsub, OpFmul, OpFfma, OpFmin, OpFmax,
+                                          OpFcmp, OpCvt};
   assign d_dec.nz      = d_opcode inside {OpSel, OpSplit, OpMbrk};
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
@@ -916,6 +925,12 @@ module sgu_core #(
   // waits there.
   logic       mfu_fpu;
   logic [3:0] mfu_fop;
+  // The MFUs' input registers load whenever X holds a long operation of their kind, from X's
+  // registers alone (sgu_mfu ld_fp_i / ld_int_i: a superset of long_issue, whose trap checks
+  // and watchdog stay out of the enables).
+  logic       mfu_ld_fp, mfu_ld_int;
+  assign mfu_ld_fp  = x_valid_q && x_dec_q.is_long && x_dec_q.fp;
+  assign mfu_ld_int = x_valid_q && x_dec_q.is_long && !x_dec_q.fp;
 
   always_comb begin
     mfu_fpu = 1'b1;
@@ -990,6 +1005,8 @@ module sgu_core #(
       .rst_ni  (rst_ni),
       .valid_i (long_issue),
       .fpu_i   (mfu_fpu),
+      .ld_fp_i (mfu_ld_fp),
+      .ld_int_i(mfu_ld_int),
       .fop_i   (mfu_fop),
       .cond_i  (x_dec_q.mod[2:0]),
       .a_i     (ia[31:0]),  // FP a and b: the extended operands' low words (sgu_lane)
@@ -2199,6 +2216,7 @@ module sgu_core #(
   // The hazard decided a cycle early is the check on R's instruction as it stands.
   `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
   `SGU_ASSERT(RChk_A, r_valid_q |-> r_nofault_q == (r_fault_q == CauseNone))
+  `SGU_ASSERT(MfuFp_A, long_issue |-> mfu_fpu == x_dec_q.fp)
   `SGU_ASSERT(DHz_A, d_valid |-> d_hz == hz_reader(d_dec))
   // The queue: its valid bits are a run from the read pointer (a word behind D's only while D
   // holds one).

@@ -91,6 +91,10 @@ module sgu_mfu
   input  logic        rst_ni,
   input  logic        valid_i,   // an operation (or one step of a 64-bit multiply) enters S1
   input  logic        fpu_i,     // 1: FP32 operation fop_i; 0: integer multiply
+  input  logic        ld_fp_i,   // load S0's FP operand registers: at least whenever valid_i &&
+                                 // fpu_i (may be set in other cycles too: the data are then
+                                 // don't-care, valid_s1 being 0)
+  input  logic        ld_int_i,  // ... the integer ones: at least whenever valid_i && !fpu_i
   input  logic [3:0]  fop_i,     // sgu_fpu_pkg::FpuOp*; codes 11..15 give 0
   input  logic [2:0]  cond_i,    // compare condition (FpuOpFCmp), sgu_fpu_pkg::FpuCond*
   input  logic [31:0] a_i,       // FP operand a (int->float: the source, extended to 32 bits)
@@ -139,8 +143,14 @@ module sgu_mfu
     end
   end
 
+  // The controls and operands load with ld_fp_i / ld_int_i, a superset of the cycles an
+  // operation enters (valid_i): the core drives them from X's registers alone (a valid long
+  // operation of either kind), not from its issue decision (long_issue: the trap checks and
+  // the watchdog), whose fan-out into the 200-odd enables of each MFU was a group of the SIMD8
+  // board's late endpoints at c25e398 (docs/timing.md, twenty-first session). A load without
+  // valid_i leaves valid_s1 at 0, so S2 never takes it.
   always_ff @(posedge clk_i) begin
-    if (valid_i) begin
+    if (ld_fp_i || ld_int_i) begin
       fpu_s1  <= fpu_i;
       fop_s1  <= fop_i;
       // sgu_fpu_exp's operand selection, decoded here from fop_i so that S1's exponent path
@@ -174,7 +184,7 @@ module sgu_mfu
   // board at 3b9bf0a, docs/timing.md). Separate enables keep two registers, each placed beside
   // its own logic; an idle side does not toggle.
   always_ff @(posedge clk_i) begin
-    if (valid_i && fpu_i) begin
+    if (ld_fp_i) begin
       a_s1 <= a_i;
       b_s1 <= b_i;
       c_s1 <= c_i;
@@ -182,7 +192,7 @@ module sgu_mfu
   end
 
   always_ff @(posedge clk_i) begin
-    if (valid_i && !fpu_i) begin
+    if (ld_int_i) begin
       ia_s1 <= ia_i;
       ib_s1 <= ib_i;
     end
@@ -914,5 +924,9 @@ module sgu_mfu
   // Sticky addend bits only arise when the product dominates: the difference is positive.
   `SGU_ASSERT(AddStickyPositive_A, fpu_en_s3 && fp3_q.ctl.use_norm |->
               !(add_neg && fp3_q.z_sticky))
+
+  // The loads cover every operation's entry (ld_fp_i / ld_int_i).
+  `SGU_ASSERT(LdFp_A, valid_i && fpu_i |-> ld_fp_i)
+  `SGU_ASSERT(LdInt_A, valid_i && !fpu_i |-> ld_int_i)
 
 endmodule

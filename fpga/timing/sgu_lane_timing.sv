@@ -94,6 +94,8 @@ module sgu_lane_timing (
     .rst_ni  (rst_ni),
     .valid_i (long_valid_q),
     .fpu_i   (fpu_q),
+    .ld_fp_i (long_valid_q && fpu_q),
+    .ld_int_i(long_valid_q && !fpu_q),
     .fop_i   (fop_q),
     .cond_i  (mod_q[2:0]),
     .a_i     (ia[31:0]),

@@ -465,6 +465,10 @@ class MfuTest : public ::testing::Test {
     const uint64_t m = SplitMix64(n);
     dut_->valid_i = 0;
     dut_->fpu_i = n & 1;
+    // The loads may come without an operation (the core loads whenever X holds one of the
+    // kind): noise, never observed.
+    dut_->ld_fp_i = (m >> 40) & 1;
+    dut_->ld_int_i = (m >> 41) & 1;
     dut_->fop_i = (n >> 1) & 0xF;
     dut_->cond_i = (n >> 5) & 0x7;
     dut_->dt_i = (n >> 8) & 0xF;
@@ -492,6 +496,9 @@ class MfuTest : public ::testing::Test {
     const uint64_t n = noise_->Bits64();
     dut_->valid_i = 1;
     dut_->fpu_i = in.fpu;
+    // The operation's own kind loads; the other kind's load is noise.
+    dut_->ld_fp_i = in.fpu || ((n >> 60) & 1);
+    dut_->ld_int_i = !in.fpu || ((n >> 61) & 1);
     dut_->dt_i = in.dt;
     if (in.fpu) {
       dut_->fop_i = in.fop;
