@@ -121,6 +121,7 @@ module sgu_core #(
 
   localparam int unsigned NumMfu      = NumLanes / LanesPerMfu;
   localparam int unsigned MfuPassBits = (LanesPerMfu > 1) ? $clog2(LanesPerMfu) : 1;
+  localparam int unsigned LaneBits    = $clog2(NumLanes);
 
   // Source of the value a short operation writes.
   typedef enum logic [2:0] {
@@ -163,6 +164,9 @@ module sgu_core #(
                             // forwarded at distance 1 makes them wait a cycle). vote, bz and
                             // bnz keep their own detects on the operand register (the compiler
                             // writes a loop branch's condition right before it).
+    logic        big;       // reads rs2's "NumLanes or more" flag (sgu_regfile big_o): a
+                            // one-pass down2 / up2 (a scalar delta), whose crossbar
+                            // thermometer starts from it
     alu_ctl_t    alu;       // lane controls (each lane registers its own copy)
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
@@ -176,6 +180,7 @@ module sgu_core #(
     logic [5:0]      rd;
     logic            rd_pair;
     logic            nz;        // reads rs1's nonzero flag
+    logic            big;       // reads rs2's big flag
   } hz_rdr_t;
   /* verilator lint_off UNUSEDSIGNAL */  // a reader's fields only
   function automatic hz_rdr_t hz_reader(dec_t d);
@@ -187,9 +192,15 @@ module sgu_core #(
     r.rd       = d.rd;
     r.rd_pair  = d.rd_pair;
     r.nz       = d.nz;
+    r.big      = d.big;
     return r;
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
+
+  // A one-pass down2 / up2: a delta from a scalar register (dec_t big).
+  function automatic logic shfl_big(logic [7:0] opcode, logic rs2_scalar, logic [3:0] mod);
+    return opcode == OpShfl && rs2_scalar && mod inside {ModShflDown2, ModShflUp2};
+  endfunction
 
   // Retire record, X -> L2 -> ... -> L7 (the written data of short operations travels
   // beside it).
@@ -364,6 +375,7 @@ module sgu_core #(
     d_in_dec.writes   = pre_rd_used && (pre_rd != 6'd32);
     d_in_dec.is_long  = op_is_long(pre_opcode, pre_dt, pre_mod);
     d_in_dec.nz       = pre_opcode inside {OpSel, OpSplit, OpMbrk};
+    d_in_dec.big      = shfl_big(pre_opcode, pre_rs2[5], pre_mod);
   end
   assign d_in_hz = hz_reader(d_in_dec);
 
@@ -423,7 +435,7 @@ module sgu_core #(
   logic [8:0] d_rules;      // the legality rules D's word breaks (sgu_decode rules_o)
   logic [7:0] d_opcode;
   logic [3:0] d_dt, d_mod;
-  logic [5:0] d_rd;
+  logic [5:0] d_rd, d_rs2;
   logic       d_rd_used;
 
   sgu_decode #(
@@ -437,7 +449,7 @@ module sgu_core #(
     .mod_o     (d_mod),
     .rd_o      (d_rd),
     .rs1_o     (d_dec.rs1),
-    .rs2_o     (d_dec.rs2),
+    .rs2_o     (d_rs2),
     .rs3_o     (d_dec.rs3),
     .imm_o     (d_dec.imm),
     .rd_we_o   (d_rd_used),
@@ -449,6 +461,7 @@ module sgu_core #(
   );
   assign d_dec.writes  = d_rd_used && (d_rd != 6'd32);
   assign d_dec.rd      = d_rd;
+  assign d_dec.rs2     = d_rs2;
   assign d_dec.opcode  = d_opcode;
   assign d_dec.dt      = d_dt;
   assign d_dec.mod     = d_mod;
@@ -457,6 +470,7 @@ module sgu_core #(
   assign d_dec.fp      = d_opcode inside {OpFadd, OpFsub, OpFmul, OpFfma, OpFmin, OpFmax,
                                           OpFcmp, OpCvt};
   assign d_dec.nz      = d_opcode inside {OpSel, OpSplit, OpMbrk};
+  assign d_dec.big     = shfl_big(d_opcode, d_rs2[5], d_mod);
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
   assign d_dec.alu = alu_decode(d_opcode, d_dt, d_mod);
@@ -621,6 +635,11 @@ module sgu_core #(
     // l2_data_q only (fl_nz), so that no path runs from the crossbar into the flag.
     xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && l2_late && r_dec_q.nz &&
                 r_dec_q.rs_used[0] && overlap(l2_q.rd, l2_q.pair, r_rs[0], r_rs_pair[0]);
+    // rs2's big flag likewise (a one-pass down2 / up2's delta: sgu_regfile big_o).
+    xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.big &&
+                r_dec_q.rs_used[1] && overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[1], r_rs_pair[1]);
+    xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && l2_late && r_dec_q.big &&
+                r_dec_q.rs_used[1] && overlap(l2_q.rd, l2_q.pair, r_rs[1], r_rs_pair[1]);
   end
   // A fetch fault token or an illegal word traps in X: no operands, no hazard.
   assign hazard_ref = (r_fault_q == CauseNone) && !r_illegal &&
@@ -718,6 +737,8 @@ module sgu_core #(
   logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 when L2's value is l2_data_q
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
   logic [NumLanes-1:0]            rs1_nz;          // src_lo[0] != 0, registered (sgu_regfile)
+  logic [NumLanes-1:0]            fl_big;          // fl_lo >= NumLanes when L2's value is l2_data_q
+  logic [NumLanes-1:0]            rs2_big;         // src_lo[1] >= NumLanes, registered (sgu_regfile)
   logic                           wr_en;
   logic [5:0]                     wr_spec;
   logic                           wr_pair;
@@ -749,6 +770,9 @@ module sgu_core #(
     .rd_lo_o   (src_lo),
     .hit2_o    (rf_hit2_h),
     .nz_o      (rs1_nz),
+    .big_en_i  (r_dec_q.big),
+    .fl_big_i  (fl_big),
+    .big_o     (rs2_big),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
     .wr_spec_i (wr_spec),
@@ -852,7 +876,8 @@ module sgu_core #(
   // rs1's nonzero flag from the distance-2 forward: from the register, since a reader of the
   // flag waits behind a writer whose value L2 makes (l2_late, xf_stall; NzLate_A).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_nz
-    assign fl_nz[l] = l2_data_q[l][31:0] != '0;
+    assign fl_nz[l]  = l2_data_q[l][31:0] != '0;
+    assign fl_big[l] = l2_data_q[l][31:LaneBits] != '0;  // rs2's big flag, the same way
   end
 
   logic [NumLanes-1:0][63:0] op_a, op_b, op_c;
@@ -1066,8 +1091,8 @@ module sgu_core #(
   logic [NumLanes-1:0][3:0]  xbar_mode;   // per lane: the shuffle's mode and group width
   logic [NumLanes-1:0][2:0]  xbar_width;  // (log2), the lane's own copies
   logic                      r_thermo_dn, r_thermo_up;
-  assign r_thermo_dn = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflDown2;
-  assign r_thermo_up = r_dec_q.opcode == OpShfl && r_dec_q.rs2[5] && r_dec_q.mod == ModShflUp2;
+  assign r_thermo_dn = r_dec_q.big && r_dec_q.mod == ModShflDown2;
+  assign r_thermo_up = r_dec_q.big && r_dec_q.mod == ModShflUp2;
   assign xbar_ld   = x_valid_q && (!x_multi_shfl_q || x_first_q);
   // From X's registers only (x_multi_shfl_q is a shuffle's; a killed instruction is in its
   // first cycle), so that xb_q's enable, xbar_ld || xbar_hold, is one LUT4 of four registers
@@ -1127,6 +1152,7 @@ module sgu_core #(
     .width_log2_i(xbar_width),
     .exec_i      (exec_q),
     .d_i         (src_lo[1]),
+    .big_i       (rs2_big),
     .hold_en_i   (xbar_hold),
     .mux_en_i    (l2_shfl_q),
     .selb_o      (xbar_selb),
@@ -1783,6 +1809,8 @@ module sgu_core #(
     if (k < 2) begin
       h |= w.shrt && (k == 0 || w.late) && r.nz && r.used[0] &&
            overlap(w.rd, w.pair, r.rs[0], r.rs_pair[0]);
+      h |= w.shrt && (k == 0 || w.late) && r.big && r.used[1] &&
+           overlap(w.rd, w.pair, r.rs[1], r.rs_pair[1]);
     end
     return h;
   endfunction
@@ -2182,7 +2210,19 @@ module sgu_core #(
   // ... and never from a value L2 makes (fl_nz is computed from l2_data_q only).
   `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_illegal && r_dec_q.nz &&
                         xf3_lo_d[0] && !xf_lo_d[0] |-> !l2_late)
+  // rs2's big flag the same way (a one-pass down2 / up2).
+  `SGU_ASSERT(BigFwd_A, x_valid && x_dec_q.big && !x_dec_q.illegal && x_fault_q == CauseNone |->
+                        !xf_lo_q[1])
+  `SGU_ASSERT(BigLate_A, r_advance && r_fault_q == CauseNone && !r_illegal && r_dec_q.big &&
+                         xf3_lo_d[1] && !xf_lo_d[1] |-> !l2_late)
 `ifndef SYNTHESIS
+  // The big flag is the operand's test in every lane for its readers.
+  logic [NumLanes-1:0] big_ref;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_big_ref
+    assign big_ref[l] = src_lo[1][l][31:LaneBits] != '0;
+  end
+  `SGU_ASSERT(BigRef_A, x_valid && x_dec_q.big && !x_dec_q.illegal && x_fault_q == CauseNone |->
+                        rs2_big == big_ref)
   // The flag is the operand's nonzero test in every lane for its readers.
   logic [NumLanes-1:0] cond_ref;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_cond_ref

@@ -85,6 +85,16 @@ module sgu_regfile #(
                                                          // loaded now
   output logic [NumLanes-1:0]               nz_o,        // port 0's rd_lo_o != 0, registered
                                                          // (don't-care if it took fx_i)
+  input  logic                              big_en_i,    // load port 1's big_o flags at ld_i
+                                                         // (the instruction entering X reads
+                                                         // them)
+  input  logic [NumLanes-1:0]               fl_big_i,    // fl_i >= NumLanes, for port 1's flag
+                                                         // (valid whenever a reader of the
+                                                         // flag takes fl_i: sgu_core
+                                                         // BigLate_A)
+  output logic [NumLanes-1:0]               big_o,       // port 1's rd_lo_o >= NumLanes,
+                                                         // registered (don't-care if it took
+                                                         // fx_i, or loaded without big_en_i)
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
   input  logic                              wr_en_i,     // write enable
   input  logic [5:0]                        wr_spec_i,   // destination specifier (even for a pair)
@@ -527,6 +537,36 @@ module sgu_regfile #(
       end
     end
     assign nz_o[l] = nz_q != '0;
+  end
+
+  // Port 1's "the register is NumLanes or more" (bits 31..LaneBits not all zero), the same way:
+  // the one-pass down2 / up2 shuffle's thermometer code of its scalar delta (sgu_xbar big_i)
+  // starts from these flags instead of a 32 - LaneBits input OR on the operand register (the
+  // worst path of the best SIMD16 placement at c25e398: the operand register through that OR,
+  // the thermometer and the crossbar's A / B select into xb_q, 9 LUT4, 77 of its 271 end bits
+  // above 13.33 ns; docs/timing.md, twenty-first session). Loaded only for such a reader
+  // (big_en_i); the core holds it in R behind a short writer of rs2 in X and behind one in L2
+  // whose value L2 makes, as for nz_o (BigFwd_A, BigLate_A). Partial flags: bits 7..LaneBits
+  // and bytes 1..3.
+  localparam int unsigned LaneBits = $clog2(NumLanes);
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_big
+    logic [3:0] big_q;
+    always_ff @(posedge clk_i) begin
+      if (ld_i && en_q[1] && big_en_i) begin
+        if (fx_sel_i[1][l]) begin
+          big_q <= 'x;
+        end else if (fl_sel_i[1][l]) begin
+          big_q <= {3'b000, fl_big_i[l]};
+        end else begin
+          // Of the row's half the operand register takes.
+          big_q[0] <= (odd_q[1] ? rows[1][l][39:32+LaneBits] : rows[1][l][7:LaneBits]) != '0;
+          for (int unsigned k = 1; k < 4; k++) begin
+            big_q[k] <= (odd_q[1] ? rows[1][l][32 + 8*k +: 8] : rows[1][l][8*k +: 8]) != '0;
+          end
+        end
+      end
+    end
+    assign big_o[l] = big_q != '0;
   end
 
   assign hit2_o = hit_q[2] ? w_half_q : 2'b00;

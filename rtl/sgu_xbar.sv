@@ -61,6 +61,9 @@ module sgu_xbar #(
                                                          // like thermo_*_i
   input  logic [NumLanes-1:0]             exec_i,        // lanes that execute the shuffle
   input  logic [NumLanes-1:0][31:0]       d_i,           // index / delta / mask per lane
+  input  logic [NumLanes-1:0]             big_i,         // per lane: d_i >= N (the caller's
+                                                         // registered flag; read only by a
+                                                         // one-pass down2 / up2's selb_o)
   // Multiplexer stage: the cycle after ld_i.
   input  logic                            hold_en_i,     // a two-pass shuffle's first pass (in
                                                          // X, its second cycle): C = A, the
@@ -95,7 +98,8 @@ module sgu_xbar #(
   // own d (the delta is a scalar, the same in every lane's operand register, as every lane's
   // source index already assumes), so that no net runs from the core's instruction registers or
   // from one lane's operand register to every lane's C selection. d >= N: every k (down2: lane
-  // l's j = l + d >= N; up2: j = l + N - d < N).
+  // l's j = l + d >= N; up2: j = l + N - d < N); that test is the caller's flag big_i, registered
+  // with d (sgu_regfile big_o), not an OR of d's high bits here.
   logic [NumLanes-1:0] thermo;
   always_comb begin
     logic [LaneBits-1:0] dk;
@@ -108,7 +112,7 @@ module sgu_xbar #(
     if (en_i) begin
       for (int unsigned k = 0; k < NumLanes; k++) begin
         dk        = d_i[k][LaneBits-1:0];
-        dk_ge_n   = |d_i[k][31:LaneBits];
+        dk_ge_n   = big_i[k];
         ksum      = (LaneBits + 1)'(k) + {1'b0, dk};
         thermo[k] = (thermo_dn_i[k] && (dk_ge_n || LaneBits'(k) < dk)) ||  // down2: k < d
                     (thermo_up_i[k] && (dk_ge_n || ksum[LaneBits]));        // up2: k + d >= N
