@@ -747,8 +747,6 @@ module sgu_core #(
   logic [NumLanes-1:0][63:0]      l2_val;          // the value the short writer in L2 writes
   logic [NumLanes-1:0][63:0]      l2_wval;         // ... but a shuffle's (the register file
                                                    // takes xbar_res apart: sgu_regfile wx_q)
-  logic [NumLanes-1:0][31:0]      xbar_res;        // the crossbar's values (in L2)
-  logic                           l2_shfl_q;       // L2's short writer is a shuffle
   logic [NumLanes-1:0][63:0]      long_res;        // the long result leaving L7, per lane
 
   sgu_regfile #(
@@ -1080,9 +1078,9 @@ module sgu_core #(
   // every lane's crossbar multiplexers read is not the one the lane's ALU ends in: the placer
   // may put the ALU's end beside the ALU and the crossbar's inputs beside the crossbar
   // (docs/timing.md "Routed timing, step by step").
-  logic [NumLanes-1:0][31:0] xbar_c, xbar_r;
+  logic [NumLanes-1:0][31:0] xbar_res, xbar_c, xbar_r;
   logic [NumLanes-1:0]       xbar_selb;
-  logic                      xs_ld;
+  logic                      xs_ld, l2_shfl_q;
   // The crossbar's registers (xb_q, the index stage's) load at every edge with an instruction
   // in X, whatever it is, like l2_data_q: only a shuffle in L2 reads them, and it reads the
   // load of the edge it left X (the next edge's load comes after its L2 cycle). So their
