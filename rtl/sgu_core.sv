@@ -745,8 +745,6 @@ module sgu_core #(
   logic [NumLanes-1:0]            wr_lanes;
   logic                           wr_long;         // the write is L7's long result
   logic [NumLanes-1:0][63:0]      l2_val;          // the value the short writer in L2 writes
-  logic [NumLanes-1:0][63:0]      l2_wval;         // ... but a shuffle's (the register file
-                                                   // takes xbar_res apart: sgu_regfile wx_q)
   logic [NumLanes-1:0][63:0]      long_res;        // the long result leaving L7, per lane
 
   sgu_regfile #(
@@ -781,9 +779,7 @@ module sgu_core #(
     .wr_pair_i (wr_pair),
     .wr_lanes_i(wr_lanes),
     .wr_long_i (wr_long),
-    .wr_s_i    (l2_wval),
-    .wr_xbar_i (l2_shfl_q),
-    .wr_x_i    (xbar_res),
+    .wr_s_i    (l2_val),
     .wr_l_i    (long_res)
   );
 
@@ -1703,12 +1699,11 @@ module sgu_core #(
     `SGU_ASSERT(L2ValSel_A, !l2_short_wr ||
                             {vvu_q, vshift_q, vshfl_q} == {l2_vu_q, l2_shift_q, l2_shfl_q})
     always_comb begin
-      l2_wval[l] = 'x;
-      l2_val[l]  = 'x;
+      l2_val[l] = 'x;
       if (l2_short_wr) begin
-        l2_wval[l] = vshift_q ? {32'd0, lane_sh_res[l]} :
-                     vvu_q    ? uni_val : l2_data_q[l];
-        l2_val[l]  = vshfl_q ? {32'd0, xbar_res[l]} : l2_wval[l];
+        l2_val[l] = vshfl_q  ? {32'd0, xbar_res[l]} :
+                    vshift_q ? {32'd0, lane_sh_res[l]} :
+                    vvu_q    ? uni_val : l2_data_q[l];
       end
     end
     // The distance-2 forward's value: the lane's own (a shift's, or L2's data register). A

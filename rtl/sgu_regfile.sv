@@ -100,11 +100,7 @@ module sgu_regfile #(
   input  logic [5:0]                        wr_spec_i,   // destination specifier (even for a pair)
   input  logic                              wr_pair_i,   // write (r, r+1)
   input  logic [NumLanes-1:0]               wr_lanes_i,  // lanes to write (vector destination)
-  input  logic                              wr_long_i,   // the value is wr_l_i (else wr_s_i,
-                                                         // or wr_x_i if wr_xbar_i)
-  input  logic                              wr_xbar_i,   // the short value is wr_x_i's
-  input  logic [NumLanes-1:0][31:0]         wr_x_i,      // a shuffle's result per lane (a single
-                                                         // register's, zero-extended)
+  input  logic                              wr_long_i,   // the value is wr_l_i (else wr_s_i)
   input  logic [NumLanes-1:0][63:0]         wr_s_i,      // a short result per lane: r in the
                                                          // low word, r+1 (pairs) in the high
   input  logic [NumLanes-1:0][63:0]         wr_l_i       // ... a long result, the same way
@@ -156,11 +152,7 @@ module sgu_regfile #(
   assign w_dup    = !wr_pair_i && wr_spec_i[0];
   always_comb begin
     wval = 'x;
-    if (wr_en_i) begin
-      for (int unsigned l = 0; l < NumLanes; l++) begin
-        wval[l] = wr_long_i ? wr_l_i[l] : (wr_xbar_i ? {32'd0, wr_x_i[l]} : wr_s_i[l]);
-      end
-    end
+    if (wr_en_i) wval = wr_long_i ? wr_l_i : wr_s_i;
   end
 
   // A scalar destination's value is the same in every lane (a scalar result has scalar sources
@@ -245,8 +237,7 @@ module sgu_regfile #(
   // register after that selection was the largest group of endpoints above 13.3 ns: docs/
   // timing.md "Routed timing, step by step").
   logic [NumLanes-1:0][63:0] ws_q, wl_q;
-  logic [NumLanes-1:0][31:0] wx_q;
-  logic                      w_long_q, w_xbar_q, w_dup_q, w_clr_q;
+  logic                      w_long_q, w_dup_q, w_clr_q;
   logic [63:0]               w_clr_row_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -265,20 +256,13 @@ module sgu_regfile #(
     end
   end
 
-  // The value registers load at every edge (only the last edge's write is read, and w_long_q
-  // and w_xbar_q say which of them it was): an enable from the write decision (L2's and L7's
-  // records) was a group of 163 late endpoints on the routed SIMD16 board at bb636fb. A
-  // shuffle's values have a register of their own (wx_q), so that the crossbar's multiplexers
-  // end in it with no selection among L2's sources after them (the crossbar's index registers
-  // and xb_q into ws_q were 98 of the 271 end bits above 13.33 ns of the best SIMD16 placement
-  // at c25e398, docs/timing.md, twenty-first session); the choice among the three is made after
-  // the registers, one 4:1 multiplexer per bit where the 2:1 of w_long_q was.
+  // Both value registers load at every edge (only the last edge's write is read, and w_long_q
+  // says which of them it was): an enable from the write decision (L2's and L7's records) was
+  // a group of 163 late endpoints on the routed SIMD16 board at bb636fb.
   always_ff @(posedge clk_i) begin
     ws_q        <= wr_s_i;
     wl_q        <= wr_l_i;
-    wx_q        <= wr_x_i;
     w_long_q    <= wr_long_i;
-    w_xbar_q    <= wr_xbar_i;
     w_dup_q     <= w_dup;
     w_clr_q     <= clearing_q;
     w_clr_row_q <= clr_row;
@@ -301,7 +285,7 @@ module sgu_regfile #(
     byp = 'x;
     if (w_en_q != '0) begin
       for (int unsigned l = 0; l < NumLanes; l++) begin
-        v      = w_long_q ? wl_q[l] : (w_xbar_q ? {32'd0, wx_q[l]} : ws_q[l]);
+        v      = w_long_q ? wl_q[l] : ws_q[l];
         wv[l]  = w_dup_q ? {v[31:0], v[31:0]} : v;
         byp[l] = w_clr_q ? '0 : wv[l];
       end
