@@ -276,8 +276,8 @@ module sgu_regfile #(
   // other clear write is followed by a clearing cycle. So the clear row's register, one for all
   // lanes and placed away from them, is off the paths from the bypass into the operand
   // registers and into rs1's nonzero flag (the SIMD8 board's routed critical path at bb636fb:
-  // w_clr_row_q -> the bypass -> the zero detect -> nz_q, docs/fpga.md "Routed timing, step by
-  // step").
+  // w_clr_row_q -> the bypass -> the zero detect -> the nonzero flag (gen_flag), docs/fpga.md
+  // "Routed timing, step by step").
   always_comb begin
     logic [63:0] v;
     v   = 'x;
@@ -520,24 +520,6 @@ module sgu_regfile #(
   // registers (in X, beside sel's operand select, which waits for the adder's compare on min
   // and max anyway): the 32-bit detect after the row's read and half select was the second
   // latest group of the routed SIMD16 board at bb636fb (18.6 ns).
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_nz
-    logic [3:0] nz_q;
-    always_ff @(posedge clk_i) begin
-      if (ld_i && en_q[0]) begin
-        if (fx_sel_i[0][l]) begin
-          nz_q <= 'x;
-        end else if (fl_sel_i[0][l]) begin
-          nz_q <= {3'b000, fl_nz_i[l]};
-        end else begin
-          // Byte k of the row's half the operand register takes.
-          for (int unsigned k = 0; k < 4; k++) begin
-            nz_q[k] <= (odd_q[0] ? rows[0][l][32 + 8*k +: 8] : rows[0][l][8*k +: 8]) != '0;
-          end
-        end
-      end
-    end
-    assign nz_o[l] = nz_q != '0;
-  end
 
   // Port 1's "the register is NumLanes or more" (bits 31..LaneBits not all zero), the same way:
   // the one-pass down2 / up2 shuffle's thermometer code of its scalar delta (sgu_xbar big_i)
@@ -548,25 +530,38 @@ module sgu_regfile #(
   // (big_en_i); the core holds it in R behind a short writer of rs2 in X and behind one in L2
   // whose value L2 makes, as for nz_o (BigFwd_A, BigLate_A). Partial flags: bits 7..LaneBits
   // and bytes 1..3.
+  //
+  // Both flags are built by one block: flag f of lane l is on port f, counts the row's bits from
+  // Lo (0 for nz_o, LaneBits for big_o) and loads when that port reads (and, for big_o, only with
+  // big_en_i), from the forward's own detect (fl_nz_i, fl_big_i) or from the row's half.
   localparam int unsigned LaneBits = $clog2(NumLanes);
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_big
-    logic [3:0] big_q;
-    always_ff @(posedge clk_i) begin
-      if (ld_i && en_q[1] && big_en_i) begin
-        if (fx_sel_i[1][l]) begin
-          big_q <= 'x;
-        end else if (fl_sel_i[1][l]) begin
-          big_q <= {3'b000, fl_big_i[l]};
-        end else begin
-          // Of the row's half the operand register takes.
-          big_q[0] <= (odd_q[1] ? rows[1][l][39:32+LaneBits] : rows[1][l][7:LaneBits]) != '0;
-          for (int unsigned k = 1; k < 4; k++) begin
-            big_q[k] <= (odd_q[1] ? rows[1][l][32 + 8*k +: 8] : rows[1][l][8*k +: 8]) != '0;
+  logic [1:0][NumLanes-1:0] flag_fl, flag_o;
+  logic [1:0]               flag_en;
+  assign flag_fl = {fl_big_i, fl_nz_i};
+  assign flag_en = {big_en_i, 1'b1};
+  assign nz_o    = flag_o[0];
+  assign big_o   = flag_o[1];
+  for (genvar f = 0; f < 2; f++) begin : gen_flag
+    localparam int unsigned Lo = f == 0 ? 0 : LaneBits;
+    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
+      logic [3:0] part_q;  // bits 7..Lo and bytes 1..3 of the word, each nonzero
+      always_ff @(posedge clk_i) begin
+        if (ld_i && en_q[f] && flag_en[f]) begin
+          if (fx_sel_i[f][l]) begin
+            part_q <= 'x;
+          end else if (fl_sel_i[f][l]) begin
+            part_q <= {3'b000, flag_fl[f][l]};
+          end else begin
+            // Of the row's half the operand register takes.
+            part_q[0] <= (odd_q[f] ? rows[f][l][39:32+Lo] : rows[f][l][7:Lo]) != '0;
+            for (int unsigned k = 1; k < 4; k++) begin
+              part_q[k] <= (odd_q[f] ? rows[f][l][32 + 8*k +: 8] : rows[f][l][8*k +: 8]) != '0;
+            end
           end
         end
       end
+      assign flag_o[f][l] = part_q != '0;
     end
-    assign big_o[l] = big_q != '0;
   end
 
   assign hit2_o = hit_q[2] ? w_half_q : 2'b00;
