@@ -210,10 +210,10 @@ module sgu_regfile #(
 
   // Bypass of the write at the read edge: per port whether it wrote the row read, and per lane
   // the halves it wrote and their values (in distributed RAM also the RAM's write port). Ports
-  // 0 and 1 only: port 2 (rs3: ffma's addend, sel's c, a store's data) is read rarely enough
-  // that the core holds its reader one cycle in R instead (hit2_o), which saves a multiplexer
-  // per lane and bit (N x 64 LUTs: the bypass of all three ports took the SIMD16 board past
-  // 80 % of the 85F's LUT sites, docs/timing.md "What is left").
+  // 0 and 1 only: port 2 (rs3: ffma's addend, sel's c, a shuffle's B or default) is read
+  // rarely enough that the core holds its reader one cycle in R instead (hit2_o), which saves a
+  // multiplexer per lane and bit (N x 64 LUTs: the bypass of all three ports took the SIMD16
+  // board past 80 % of the 85F's LUT sites, docs/timing.md "What is left").
   // Per port whether the write of the last edge wrote the row read at it. Like everything
   // else the read edge registers (the row numbers in distributed RAM, the port enables, the
   // half), it is registered for both candidates, D's specifiers and R's, and selected after
