@@ -459,6 +459,7 @@ if [ -n "$placed" ]; then
   # its router and target frequency override --router and --freq. Route a copy whose settings
   # name this run's.
   pnr_json="$out/$name.route.json"
+  trap 'rm -f "$pnr_json"' EXIT  # also when the run is stopped or fails
   python3 - "$placed" "$pnr_json" "$router" "$freq" <<'PY' || die "--placed: $placed is not a placed nextpnr netlist"
 import json, sys
 src, dst, router, freq = sys.argv[1:]
