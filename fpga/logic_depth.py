@@ -327,7 +327,11 @@ def run(design, args, placed=None):
                 # that Yosys derived from a load far away.
                 cell = (f"  [{driver[bit][0]}]" if bit in driver and
                         cells[driver[bit][0]]["type"] == "TRELLIS_FF" else "")
-                print(f"         {arrival.get(bit, 0.0):6.1f}  {t:16s} {at:9s} {label(bit)}{cell}")
+                # The driving cell's source line: Yosys names a LUT's output after a register
+                # it ends in, so the line tells which RTL statement the LUT belongs to.
+                where = f"  <{src(driver[bit][0])}>" if bit in driver else ""
+                print(f"         {arrival.get(bit, 0.0):6.1f}  {t:16s} {at:9s} {label(bit)}"
+                      f"{cell}{where}")
             if placed is not None and cn in placed:
                 print(f"         {d:6.1f}  {'end':16s} {'(%d,%d)' % placed[cn]:9s} {cn}")
         if len(shown) >= args.paths:

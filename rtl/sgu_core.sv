@@ -26,13 +26,13 @@
 //       end of L7 (the long pipe: sgu_mfu registers its inputs, then S1..S6). Every instruction's retire record travels X -> L2 -> ...
 //       -> L7 and is registered onto the retire port when it leaves L7, so records are in
 //       program order although short results were written four cycles earlier.
-// Forwarding: the register file's bypass (a write at a read edge) and the forwards of a short
-// result's low word to the next two instructions, into their operand registers as they enter X
-// (from x_val and from the lane's own part of l2_val), so that X starts from flip-flops.
+// Forwarding: the register file's bypass (a write at a read edge) and the forward of a short
+// result's low word to the instruction two behind it, into its operand registers as it enters X
+// (from the lane's own part of l2_val), so that X starts from flip-flops. Nothing forwards out
+// of X: the execute stage ends in registers (l2_data_q), not in the operand registers.
 // Hazards, all resolved in R by stalling: a source that a long operation in X, L2 .. L7 will
-// write (RAW); a source that overlaps the short result in X or L2 other than as a
-// forwarded low word, or a shuffle's, short shift's or vote's result in X (xf_stall: x_late),
-// or a shuffle's or vote's or uniform result in L2 (l2_far);
+// write (RAW); a source that the short result in X overlaps (xf_stall), or the one in L2 other
+// than as a forwarded low word, or a shuffle's or vote's or uniform result in L2 (l2_far);
 // a short writer whose destination a long operation in X, L2, L3 or L4 will still write (WAW);
 // a short writer when a long writer is in L5 (both would write in the same cycle).
 // A redirect (mispredicted branch), a trap or halt in X act one edge later (kill_q: the
@@ -131,9 +131,8 @@ module sgu_core #(
     WbLaneIdx,  // lane index
     WbLoad,     // LSU load data
     WbShift,    // the lane's shifter (a shift of an 8- to 32-bit type; its result in L2)
-    WbVote,     // a vote's uniform value (sgu_vote's reduction in L2: x_late)
-    WbLaneLate  // the lane's compare, min or max of an 8- to 32-bit type (sgu_lane late_o):
-                // computed in X, forwarded only from L2 (x_late)
+    WbVote,     // a vote's uniform value (sgu_vote's reduction in L2)
+    WbLaneLate  // the lane's compare, min or max of an 8- to 32-bit type (sgu_lane late_o)
   } wb_sel_e;
 
   // Decoded instruction, D -> R -> X.
@@ -591,21 +590,11 @@ module sgu_core #(
     return s < 2 && rs == rd && !(rs_pair && pair);
   endfunction
 
-  // A source that the short writer in X or in L2 overlaps without being forwardable (gen_xf
-  // below); a shuffle or a shift in X is never forwardable (its result exists from L2 on: the
-  // crossbar picks its values in L2, the lane's shifter ends there), nor is a vote (its value is
-  // a reduction over every lane's operand: forwarded from X, it would run on into every lane's
-  // operand registers in the same cycle), nor a compare, min or max (WbLaneLate: their result
-  // waits for the end of the adder's carry chain and the compare's selects; forwarded from X,
-  // they were the longest path of the execute stage's loop, docs/fpga.md), nor a csrr's or a
-  // `first`'s uniform value (WbUniform: made in the core, it would cross the die from the
-  // core's registers into every lane's operand registers: the SIMD8 board's routed critical
-  // path, docs/fpga.md).
-  logic x_late;
-  function automatic logic wb_late(wb_sel_e wb);
-    return wb inside {WbXbar, WbShift, WbVote, WbLaneLate, WbUniform};
-  endfunction
-  assign x_late = wb_late(x_dec_q.wb);
+  // A source that the short writer in X overlaps (nothing forwards out of X: the reader right
+  // behind a short writer waits one cycle in R and takes the value from L2; docs/timing.md,
+  // twenty-fourth session: the forward from the lanes' ALU into the operand registers was the
+  // routed SIMD16 board's critical path, 15.51 ns), or that the short writer in L2 overlaps
+  // without being forwardable (gen_xf below).
   logic xf_stall;
   logic [1:0] rf_hit2_h;  // the halves of rs3's row, read at this cycle's edge, that missed
                           // that edge's write (sgu_regfile hit2_o)
@@ -619,25 +608,19 @@ module sgu_core #(
     xf_stall |= r_valid_q && r_dec_q.rs_used[2] && rf_hit2;
     for (int unsigned s = 0; s < 3; s++) begin
       xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.rs_used[s] &&
-                  overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]) &&
-                  !(fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s], s) &&
-                    !x_late);
+                  overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[s], r_rs_pair[s]);
       xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && r_dec_q.rs_used[s] &&
                   overlap(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s]) &&
                   !(fwd_lo(l2_q.rd, l2_q.pair, r_rs[s], r_rs_pair[s], s) && !l2_far);
     end
-    // rs1's nonzero flag is registered from the row or the distance-2 forward only (sgu_regfile
-    // nz_o): its reader waits a cycle behind a short writer of rs1 in X.
-    xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.nz &&
-                r_dec_q.rs_used[0] && overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[0], r_rs_pair[0]);
-    // ... and behind one in L2 whose value L2 makes (a shuffle's from the crossbar's
+    // rs1's nonzero flag is registered from the row or the distance-2 forward (sgu_regfile
+    // nz_o): its reader waits behind a short writer of rs1 in X (above, as every reader does)
+    // and behind one in L2 whose value L2 makes (a shuffle's from the crossbar's
     // multiplexers, a shift's, a vote's): the flag's distance-2 forward is computed from
     // l2_data_q only (fl_nz), so that no path runs from the crossbar into the flag.
     xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && l2_late && r_dec_q.nz &&
                 r_dec_q.rs_used[0] && overlap(l2_q.rd, l2_q.pair, r_rs[0], r_rs_pair[0]);
     // rs2's big flag likewise (a one-pass down2 / up2's delta: sgu_regfile big_o).
-    xf_stall |= x_valid && x_dec_q.writes && !x_dec_q.is_long && r_dec_q.big &&
-                r_dec_q.rs_used[1] && overlap(x_dec_q.rd, x_dec_q.rd_pair, r_rs[1], r_rs_pair[1]);
     xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && l2_late && r_dec_q.big &&
                 r_dec_q.rs_used[1] && overlap(l2_q.rd, l2_q.pair, r_rs[1], r_rs_pair[1]);
   end
@@ -731,9 +714,8 @@ module sgu_core #(
   assign r_rd_en = r_valid_q ? r_dec_q.rs_used : 3'b000;
 
   // Register file.
-  logic [1:0][NumLanes-1:0]       fx_sel;          // forwards into its operand registers
-  logic [1:0][NumLanes-1:0]       fl_sel_q;        // (fl_sel_q: "Forwards" below)
-  logic [NumLanes-1:0][31:0]      fx_lo, fl_lo;    // ("Forwards" below)
+  logic [1:0][NumLanes-1:0]       fl_sel_q;        // the forward into its operand registers
+  logic [NumLanes-1:0][31:0]      fl_lo;           // ("Forwards" below)
   logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 when L2's value is l2_data_q
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
   logic [NumLanes-1:0]            rs1_nz;          // src_lo[0] != 0, registered (sgu_regfile)
@@ -762,9 +744,7 @@ module sgu_core #(
     .rd_en_r_i  (r_rd_en),
     .rd_spec_r_i(r_rs),
     .ld_i      (x_ld),
-    .fx_sel_i  (fx_sel),
     .fl_sel_i  (fl_sel_q),
-    .fx_i      (fx_lo),
     .fl_i      (fl_lo),
     .fl_nz_i   (fl_nz),
     .rd_lo_o   (src_lo),
@@ -783,86 +763,60 @@ module sgu_core #(
     .wr_l_i    (long_res)
   );
 
-  // Forwards. A short result is written at the end of L2, one cycle after X computed it. The
-  // two instructions behind a short writer take its value into their operand registers
-  // (sgu_regfile) at the edge they enter X, so the execute stage starts from flip-flops whatever
-  // the operand's source:
-  //   distance 1 (the writer is in X, leaving at this edge, as the reader enters X): x_val, the
-  //     result X computes (xf_lo_e: the select, from registered fields only);
-  //   distance 2 (the writer is in L2, writing at this edge): fl_lo, the value written when the
-  //     lane makes it (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is the decision of
-  //     the cycle).
+  // Forwards. A short result is written at the end of L2, one cycle after X computed it into
+  // l2_data_q. The instruction two behind a short writer takes its value into its operand
+  // registers (sgu_regfile) at the edge it enters X, so the execute stage starts from flip-flops
+  // whatever the operand's source: the writer is in L2, writing at this edge, and fl_lo is the
+  // value written when the lane makes it (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is
+  // the decision of the cycle). Nothing forwards out of X: the instruction right behind a short
+  // writer that reads its result waits one cycle in R (xf_stall), so that the execute stage's
+  // paths end in l2_data_q and never run on through the operand registers' multiplexers (the
+  // lanes' ALU into the operand registers was the routed SIMD16 board's critical path: docs/
+  // timing.md, twenty-fourth session).
   // Only the low word of the rs1 and rs2 operands forwards, and only when the written
   // register is the operand's register r (a single register, or the low half of a pair,
   // written alone or as a pair); every other overlap (a 64-bit result read as a pair, a pair's
   // high half read alone, an odd register written and its pair read, any rs3 operand) waits in R
-  // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A shuffle's or a
-  // short shift's result is not forwarded from X (the crossbar picks it in L2, the lane's
-  // shifter ends there): its reader right behind waits one cycle in R, then takes a shift's
-  // from the lane's part of l2_val (fl_lo). A shuffle's, a vote's and a uniform value (csrr,
-  // first) are not forwarded at all, from neither X nor L2 (l2_far): they come from outside the
-  // lane, and their readers wait in R until the register file's bypass gives them (a dependent
-  // shuffle chain runs at one shuffle per three cycles). A 64-bit dependent chain runs at one
-  // instruction per three cycles.
-  // The selects are per lane and port: the distance-1 decision (a compare of registered
-  // specifiers) is made once, and each lane's select is it and the lane's write mask; the
-  // distance-2 selects are registers of their own per lane ("hazards, a cycle early").
-  logic [1:0]          xf_lo_d;      // rs1, rs2: from x_val (decided on x_short_wr: XfEarly_A)
-  logic [1:0]          xf_lo_e;      // ... the same from registered fields (the datapath's)
+  // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A short shift's
+  // result forwards from the lane's part of l2_val (fl_lo). A shuffle's, a vote's and a uniform
+  // value (csrr, first) are not forwarded at all (l2_far): they come from outside the lane, and
+  // their readers wait in R until the register file's bypass gives them (a dependent shuffle
+  // chain runs at one shuffle per three cycles). A dependent chain of short operations runs at
+  // one instruction per two cycles, a 64-bit one at one per three.
+  // The selects are per lane and port, registers of their own ("hazards, a cycle early").
   logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val (fl_sel_q's reference)
-  logic [NumLanes-1:0] xf_lanes;     // lanes the forwarded result was written in (scalar: all)
   logic                x_short_wr;   // the instruction leaving X writes a short result
   logic                l2_short_wr;  // the instruction in L2 writes a short result (now)
   logic [NumLanes-1:0] x_lanes;      // lanes the instruction in X writes (scalar: lane 0)
   logic [NumLanes-1:0][63:0] x_val;  // the value the short writer in X writes (from X)
-  logic [NumLanes-1:0][31:0] x_fwd;  // its low word as forwarded (x_val but for WbLaneLate)
-  // The instruction in X writes a short result if it leaves X (which it does whenever the
-  // reader enters X) and does not trap (a trap drops the reader: kill_q), in at least one lane:
-  // a vector destination with no active lane is not written, nor is a load's with no active
-  // lane (it makes no access), scalar or not.
-  logic                x_fwd_ok;
 
   assign l2_short_wr = l2_q.valid && l2_q.we && !l2_q.long_wb;
-  // The instruction's own part is decided in R and registered (x_fwdable_q, x_fwd_scalar_q), so
-  // that the forward selects, which fan out to every lane's operand registers, start a few
-  // levels from flip-flops (FwdOk_A compares with the decision on X's fields).
-  logic x_fwdable_q, x_fwd_scalar_q, x_shortw_q;
-  logic r_fwdable;  // R's instruction is forwardable from X (x_fwdable_q, xf1_kr)
-  assign r_fwdable = r_chk && r_dec_q.writes && !r_dec_q.is_long && !wb_late(r_dec_q.wb);
-  assign x_fwd_ok    = x_valid && x_fwdable_q && (!exec_none_q || x_fwd_scalar_q);
   // X holds a short writer that writes if it leaves X now without a trap (x_short_wr, but for
   // x_done and the trap checks): the hazard check's and the distance-2 forward's view of the
-  // record that will be in L2 ("hazards, a cycle early"; ShortWrEarly_A).
+  // record that will be in L2 ("hazards, a cycle early"; ShortWrEarly_A). A short writer writes
+  // in at least one lane: a vector destination with no active lane is not written, nor is a
+  // load's with no active lane (it makes no access), scalar or not. The instruction's own part
+  // is decided in R and registered (x_shortw_q, x_scalar_wr_q), so that the forward selects,
+  // which fan out to every lane's operand registers, start a few levels from flip-flops.
+  logic x_scalar_wr_q, x_shortw_q;
   logic x_sw_early;
-  assign x_sw_early  = x_valid && x_shortw_q && (!exec_none_q || x_fwd_scalar_q);
+  assign x_sw_early  = x_valid && x_shortw_q && (!exec_none_q || x_scalar_wr_q);
 
   for (genvar p = 0; p < 2; p++) begin : gen_xf
-    assign xf_lo_d[p]  = x_short_wr && !x_late && r_dec_q.rs_used[p] &&
-                         fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
-    assign xf_lo_e[p]  = x_fwd_ok && r_dec_q.rs_used[p] &&
-                         fwd_lo(x_dec_q.rd, x_dec_q.rd_pair, r_rs[p], r_rs_pair[p], p);
     assign xf3_lo_d[p] = l2_short_wr && !l2_far && r_dec_q.rs_used[p] &&
                          fwd_lo(l2_q.rd, l2_q.pair, r_rs[p], r_rs_pair[p], p);
   end
-  for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_val
-    assign fx_lo[l] = x_fwd[l];
-  end
 
-  assign xf_lanes  = x_dec_q.rd[5] ? '1 : x_lanes;
-
-  // The forwards of the instruction in X, for the waveform view (docs/waveforms.md) and the
-  // assertion NzFwd_A: bit 0 rs1, bit 1 rs2 (its operand register took the value forwarded from
-  // the instruction right ahead, xf_lo_q, or from the one two ahead, xf3_lo_q).
+  // The forward of the instruction in X, for the waveform view (docs/waveforms.md): bit 0 rs1,
+  // bit 1 rs2 (its operand register took the value forwarded from the instruction two ahead).
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [1:0] xf_lo_q, xf3_lo_q;
+  logic [1:0] xf3_lo_q;
   /* verilator lint_on UNUSEDSIGNAL */
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      xf_lo_q  <= '0;
       xf3_lo_q <= '0;
     end else if (x_accept) begin
-      xf_lo_q  <= xf_lo_d;
-      xf3_lo_q <= xf3_lo_d & ~xf_lo_d;
+      xf3_lo_q <= xf3_lo_d;
     end
   end
 
@@ -1255,7 +1209,7 @@ module sgu_core #(
   // the type) and registered once (uniform_q) at the edges l2_data_q loads: L2 hands it to every
   // lane (l2_val, like a vote's value), so that no path runs from X's instruction registers
   // (the special's number, x_multi_first_q) through a 64-bit selection in every lane into
-  // l2_data_q across the die (it is not forwarded out of X: x_late).
+  // l2_data_q across the die.
   assign uniform = x_multi_first_q ? first_res : {32'd0, special};
   logic [31:0] pc_next, pc_branch;
 
@@ -1508,33 +1462,23 @@ module sgu_core #(
     // picked last, by registered controls (wb_eff, the lane's fwd_sum_o): every other source
     // (the lane's logic and select, the lane index, load data, the uniform value) is selected
     // beside the adder, so that after the carry chain one or two multiplexers stand before
-    // l2_data_q and before the forward. A compare's, min's or max's result and a uniform value
-    // (made in the core) are not in the forward (x_fwd): they go to l2_data_q only, so that no
-    // path runs from the operand registers or the core's registers through them into the
-    // forward multiplexers (x_late keeps their readers from taking the forward, but a static
-    // timing analysis sees every structural path). The crossbar's, the shifter's and a vote's
-    // results are made in L2 (l2_val).
+    // l2_data_q. The crossbar's, the shifter's and a vote's results are made in L2 (l2_val).
     always_comb begin
       logic [63:0] other;
-      logic [31:0] early_fwd;
       logic [63:0] early_val;
       logic        use_add;
       other     = 'x;
-      early_fwd = 'x;
       early_val = 'x;
       use_add   = 'x;
       x_val[l]  = 'x;
-      x_fwd[l]  = 'x;
       if (x_valid) begin
         other     = (wb_eff == WbLaneIdx) ? 64'(l) : lsu_rdata_i[l];  // else WbLoad (extended)
         use_add   = wb_eff == WbLane && lane_fwd_sum[l];
-        early_fwd = (wb_eff == WbLane) ? lane_fwd_early[l] : other[31:0];
         unique case (wb_eff)
           WbLane:     early_val = {lane_res_hi[l], lane_fwd_early[l]};
           WbLaneLate: early_val = '0;  // the low word is lane_late's
           default:    early_val = other;
         endcase
-        x_fwd[l] = use_add ? lane_fwd_add[l] : early_fwd;
         x_val[l] = {early_val[63:32],
                     (wb_eff == WbLaneLate) ? lane_late[l] :
                                              (use_add ? lane_fwd_add[l] : early_val[31:0])};
@@ -1593,8 +1537,7 @@ module sgu_core #(
       x_multi_st_q    <= 1'b0;
       x_multi_first_q <= 1'b0;
       x_multi_shfl_q  <= 1'b0;
-      x_fwdable_q     <= 1'b0;
-      x_fwd_scalar_q  <= 1'b0;
+      x_scalar_wr_q   <= 1'b0;
       x_shortw_q      <= 1'b0;
     end else begin
       x_mem_q   <= x_mem_d;
@@ -1617,8 +1560,7 @@ module sgu_core #(
                            (r_dec_q.wide || LanesPerMfu > 1);
         x_multi_mem_q   <= r_chk && r_dec_q.opcode inside {OpLd, OpSt};
         x_multi_st_q    <= r_dec_q.opcode == OpSt;
-        x_fwdable_q     <= r_fwdable;
-        x_fwd_scalar_q  <= r_dec_q.rd[5] && r_dec_q.opcode != OpLd;
+        x_scalar_wr_q   <= r_dec_q.rd[5] && r_dec_q.opcode != OpLd;
         x_shortw_q      <= r_chk && r_dec_q.writes && !r_dec_q.is_long;
         x_multi_first_q <= r_chk && r_dec_q.opcode == OpFirst;
         x_multi_shfl_q  <= r_chk && r_dec_q.opcode == OpShfl && !r_dec_q.rs2[5] &&
@@ -1780,7 +1722,7 @@ module sgu_core #(
   typedef struct packed {
     logic       lng;   // writes a long result
     logic       shrt;  // writes a short result (X, L2)
-    logic       late;  // ... X does not forward it (wb_late) / L2 makes it (l2_late)
+    logic       late;  // ... L2 makes it (l2_late; read at distance 1 only)
     logic       nofwd; // ... L2 does not forward it either (l2_far)
     logic [5:0] rd;
     logic       pair;
@@ -1795,9 +1737,9 @@ module sgu_core #(
     for (int unsigned s = 0; s < 3; s++) begin
       h |= w.lng && r.used[s] && overlap(w.rd, w.pair, r.rs[s], r.rs_pair[s]);
       if (k < 2) begin
+        // Nothing forwards out of X (k = 0); L2 forwards a low word unless nofwd.
         h |= w.shrt && r.used[s] && overlap(w.rd, w.pair, r.rs[s], r.rs_pair[s]) &&
-             !(fwd_lo(w.rd, w.pair, r.rs[s], r.rs_pair[s], s) && !(k == 0 && w.late) &&
-               !(k == 1 && w.nofwd));
+             (k == 0 || !fwd_lo(w.rd, w.pair, r.rs[s], r.rs_pair[s], s) || w.nofwd);
       end
     end
     if (k < 4) begin
@@ -1806,11 +1748,9 @@ module sgu_core #(
     if (k == 4) begin
       h |= w.lng && r.short_wr;
     end
-    if (k < 2) begin
-      h |= w.shrt && (k == 0 || w.late) && r.nz && r.used[0] &&
-           overlap(w.rd, w.pair, r.rs[0], r.rs_pair[0]);
-      h |= w.shrt && (k == 0 || w.late) && r.big && r.used[1] &&
-           overlap(w.rd, w.pair, r.rs[1], r.rs_pair[1]);
+    if (k == 1) begin
+      h |= w.shrt && w.late && r.nz && r.used[0] && overlap(w.rd, w.pair, r.rs[0], r.rs_pair[0]);
+      h |= w.shrt && w.late && r.big && r.used[1] && overlap(w.rd, w.pair, r.rs[1], r.rs_pair[1]);
     end
     return h;
   endfunction
@@ -1824,13 +1764,13 @@ module sgu_core #(
 
   assign hw_r.lng  = r_chk && r_dec_q.is_long && r_dec_q.writes;
   assign hw_r.shrt = r_dec_q.writes && !r_dec_q.is_long;
-  assign hw_r.late = wb_late(r_dec_q.wb);
-  assign hw_r.nofwd = 1'b0;  // (read at distance 0 only)
+  assign hw_r.late = 1'b0;   // (read at distance 1 only)
+  assign hw_r.nofwd = 1'b0;
   assign hw_r.rd   = r_dec_q.rd;
   assign hw_r.pair = r_dec_q.rd_pair;
   assign hw_x.lng  = lw_valid[0];
   assign hw_x.shrt = x_dec_q.writes && !x_dec_q.is_long;
-  assign hw_x.late = x_late;
+  assign hw_x.late = 1'b0;
   assign hw_x.nofwd = 1'b0;
   assign hw_x.rd   = x_dec_q.rd;
   assign hw_x.pair = x_dec_q.rd_pair;
@@ -1838,9 +1778,8 @@ module sgu_core #(
   // waits for x_done and the trap checks: the two differ only when X's instruction stays (it is
   // then also X's writer in the next cycle, hw_x, whose check at distance 0 includes this one's
   // at distance 1, so no stall is added) or ends the run (a trap: the reader is killed). The
-  // forward select fl_sel_q made from it in such a cycle is never used: the reader cannot enter
-  // X before the writer leaves, and then the distance-1 forward takes the same lanes
-  // (FlSelEarly_A). This took x_done and the trap checks off the placed SIMD16 board's worst
+  // forward select fl_sel_q made from it in such a cycle is never used: a reader of the writer's
+  // register cannot enter X before the writer leaves X (FlSelEarly_A). This took x_done and the trap checks off the placed SIMD16 board's worst
   // estimated path (X's registers -> fl_sel_q, 10 LUT4; docs/timing.md, thirteenth session).
   assign hw_l2.lng  = x_rec.valid && x_rec.we && x_rec.long_wb;
   assign hw_l2.shrt = x_sw_early;
@@ -1918,59 +1857,6 @@ module sgu_core #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) fl_sel_q <= '0;
     else         fl_sel_q <= fl_sel_d;
-  end
-
-  // The distance-1 forward's selects (xf_lo_e and X's written lanes), also decided a cycle
-  // early and registered per lane and port, as three kinds by the writer's destination: all
-  // lanes (a scalar other than a load's), the executing lanes (a vector), all lanes if any
-  // executes (a scalar load: a load with no active lane makes no access). In the next cycle X
-  // holds R's instruction if R holds one now and D's moves to R (then R advances: d_to_r needs
-  // R free), else the one staying in X, whose reader is D's (R empty) or R's; every other
-  // pairing has no reader entering X behind a writer, or no writer in X, and x_valid_q (X holds
-  // an instruction: not one that left without a successor) gates the select after the
-  // register. So each lane's select is a few flip-flops beside it and the run state's
-  // registers, not the compare of X's and R's specifiers driven across the die into every lane's
-  // operand registers (X's registers into the operand registers were the largest group of late
-  // end bits on the SIMD16 board's placements after the sixteenth session's l2_far: docs/
-  // timing.md). d_to_r chooses last (sgu_late_pick); FxSelEarly_A compares with the decision
-  // of the cycle.
-  function automatic logic [2:0] xf1_kind(logic fwdable, logic scalar, logic is_ld);
-    // {scalar load, vector, scalar}
-    return fwdable ? {scalar && is_ld, !scalar, scalar && !is_ld} : 3'b000;
-  endfunction
-  logic [2:0] xf1_kr, xf1_kx;  // R's instruction as the writer in X, X's staying one
-  assign xf1_kr = xf1_kind(r_fwdable, r_dec_q.rd[5], r_dec_q.opcode == OpLd);
-  assign xf1_kx = xf1_kind(x_fwdable_q, x_dec_q.rd[5], x_dec_q.opcode == OpLd);
-  logic [1:0][2:0] xf1_dk, xf1_rk;  // per port: D's reader's select kinds, R's
-  for (genvar p = 0; p < 2; p++) begin : gen_xf1
-    assign xf1_dk[p] = r_valid_q ?
-        (hr_d.used[p] && fwd_lo(hw_r.rd, hw_r.pair, hr_d.rs[p], hr_d.rs_pair[p], p) ? xf1_kr
-                                                                                  : 3'b000) :
-        (hr_d.used[p] && fwd_lo(hw_x.rd, hw_x.pair, hr_d.rs[p], hr_d.rs_pair[p], p) ? xf1_kx
-                                                                                  : 3'b000);
-    assign xf1_rk[p] =
-        hr_r.used[p] && fwd_lo(hw_x.rd, hw_x.pair, hr_r.rs[p], hr_r.rs_pair[p], p) ? xf1_kx
-                                                                                 : 3'b000;
-  end
-  logic [NumLanes-1:0][1:0][2:0] xf1_q, xf1_d;
-  sgu_late_pick #(
-    .Width(6 * NumLanes)
-  ) u_xf1_pick (
-    .sel_i(d_to_r),
-    .a_i  ({NumLanes{xf1_dk}}),
-    .b_i  ({NumLanes{xf1_rk}}),
-    .en_i ('1),
-    .y_o  (xf1_d)
-  );
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) xf1_q <= '0;
-    else         xf1_q <= xf1_d;
-  end
-  for (genvar p = 0; p < 2; p++) begin : gen_fx_sel
-    for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
-      assign fx_sel[p][l] = x_valid_q && (xf1_q[l][p][0] || (xf1_q[l][p][1] && exec_q[l]) ||
-                                          (xf1_q[l][p][2] && !exec_none_q));
-    end
   end
 
   // The memory instruction's wait in X (x_mem_wait) for the next cycle: X's instruction then
@@ -2176,10 +2062,6 @@ module sgu_core #(
                           (xbar_mode == {NumLanes{x_dec_q.mod}} &&
                            xbar_width == {NumLanes{x_dec_q.imm[2:0]}}))
   `SGU_ASSERT(ExecNone_A, exec_none_q == (exec_q == '0))
-  `SGU_ASSERT(FwdOk_A, x_fwd_ok == (x_valid && x_fault_q == CauseNone && !x_dec_q.illegal &&
-                                    x_dec_q.writes && !x_dec_q.is_long && !x_late &&
-                                    (!exec_none_q || (x_dec_q.rd[5] &&
-                                                      x_dec_q.opcode != OpLd))))
   // The operand registers load at every edge that hands an instruction from R to X (x_hold
   // holds them only while X keeps a long operation, which then does not accept).
   `SGU_ASSERT(XLd_A, r_advance |-> x_ld)
@@ -2191,30 +2073,24 @@ module sgu_core #(
   for (genvar p = 0; p < 2; p++) begin : gen_fl_sel_ref
     assign fl_sel_ref[p] = xf3_lo_d[p] ? xf3_lanes : '0;
   end
-  // Where the operand registers take an instruction into X, the lanes that do not take the
-  // distance-1 forward (fx_sel, first in sgu_regfile) take the distance-2 one exactly as the
-  // decision of the cycle says. Elsewhere fl_sel_q may differ: made while X's writer stayed
-  // there or trapped (x_sw_early: "hazards, a cycle early"), it is then never used.
-  `SGU_ASSERT(FlSelEarly_A, r_advance && !kill_q |->
-                            ((fl_sel_q ^ fl_sel_ref) & ~fx_sel) == '0)
+  // Where the operand registers take an instruction into X, every lane takes the distance-2
+  // forward exactly as the decision of the cycle says. Elsewhere fl_sel_q may differ: made while
+  // X's writer stayed there or trapped (x_sw_early: "hazards, a cycle early"), it is then never
+  // used.
+  `SGU_ASSERT(FlSelEarly_A, r_advance && !kill_q |-> fl_sel_q == fl_sel_ref)
 `endif
   // x_sw_early is x_short_wr but for x_done and the trap checks (a short writer with nothing
   // to write, a vector one with no active lane, is neither).
   `SGU_ASSERT(ShortWrEarly_A, (!x_short_wr || x_sw_early) &&
                               (!(x_done && !trap && !wd_fire && x_sw_early) || x_short_wr))
-  // A reader of rs1's nonzero flag never took rs1 from the distance-1 forward (the flag is not
-  // computed from it: sgu_regfile nz_o); an illegal word or a fetch fault token traps in X
-  // without reading it (and has no hazard check).
-  `SGU_ASSERT(NzFwd_A, x_valid && x_dec_q.nz && !x_dec_q.illegal && x_fault_q == CauseNone |->
-                       !xf_lo_q[0])
-  // ... and never from a value L2 makes (fl_nz is computed from l2_data_q only).
+  // A reader of rs1's nonzero flag never took rs1 from a value L2 makes (fl_nz is computed from
+  // l2_data_q only); an illegal word or a fetch fault token traps in X without reading it (and
+  // has no hazard check).
   `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_illegal && r_dec_q.nz &&
-                        xf3_lo_d[0] && !xf_lo_d[0] |-> !l2_late)
+                        xf3_lo_d[0] |-> !l2_late)
   // rs2's big flag the same way (a one-pass down2 / up2).
-  `SGU_ASSERT(BigFwd_A, x_valid && x_dec_q.big && !x_dec_q.illegal && x_fault_q == CauseNone |->
-                        !xf_lo_q[1])
   `SGU_ASSERT(BigLate_A, r_advance && r_fault_q == CauseNone && !r_illegal && r_dec_q.big &&
-                         xf3_lo_d[1] && !xf_lo_d[1] |-> !l2_late)
+                         xf3_lo_d[1] |-> !l2_late)
 `ifndef SYNTHESIS
   // The big flag is the operand's test in every lane for its readers.
   logic [NumLanes-1:0] big_ref;
@@ -2230,19 +2106,6 @@ module sgu_core #(
   end
   `SGU_ASSERT(NzCond_A, x_valid && x_dec_q.nz && !x_dec_q.illegal && x_fault_q == CauseNone |->
                         rs1_nz == cond_ref)
-`endif
-  // The distance-1 forward's select from registered fields is the one from the instruction's
-  // own decision whenever the reader enters X and is not dropped.
-  `SGU_ASSERT(XfEarly_A, r_advance && !x_end |-> xf_lo_e == xf_lo_d)
-`ifndef SYNTHESIS
-  // The distance-1 forward's per-lane selects, made a cycle early, are the decision of the
-  // cycle (xf_lo_e and the lanes X's instruction writes) wherever the operand registers take an
-  // instruction into X that is not dropped.
-  logic [1:0][NumLanes-1:0] fx_sel_ref;
-  for (genvar p = 0; p < 2; p++) begin : gen_fx_sel_ref
-    assign fx_sel_ref[p] = xf_lo_e[p] ? xf_lanes : '0;
-  end
-  `SGU_ASSERT(FxSelEarly_A, r_advance && !kill_q |-> fx_sel == fx_sel_ref)
 `endif
   `SGU_ASSERT(CheckedMirror_A, x_valid && x_multi_mem_q && !x_first_q |->
                                x_checked_q == lsu_checked_i)

@@ -17,8 +17,7 @@
 //   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
 //     shifts by the amount's low ShiftSplit (3) bits into sh_q (at every edge a shift is in X,
 //     the last one being the edge it leaves X); in L2 the rest of the shift gives sh_res_o,
-//     which the core writes at the end of L2 (like a shuffle's result: nothing forwards it
-//     into X).
+//     which the core writes at the end of L2 and forwards from there (fl_lo).
 //   Long operations: every multiply, every FP32 operation (including the conversions that
 //     involve f32), the shifts of 64-bit types (a 64-bit barrel shifter in every lane was a
 //     third of the lane's logic: docs/timing.md "Blocks") and the 64-bit adds, logic, compares,
@@ -51,8 +50,7 @@ module sgu_lane (
   output logic [31:0]                fwd_early_o,  // the logic's or the select's, extended
   output logic [31:0]                res_hi_o,   // the select's high word (sel, li, cvt)
   output logic [31:0]                late_o,     // short result: cmp, min, max (don't-care
-                                                 // unless alu_en_i; the core forwards it
-                                                 // only from L2)
+                                                 // unless alu_en_i)
   input  logic                       sh_en_i,    // the shift of sh_q is in L2, writing
   output logic [31:0]                sh_res_o,   // its result (don't-care unless sh_en_i)
   output logic [63:0]                ia_o,       // MFU: integer operand a, extended by its type
@@ -68,13 +66,59 @@ module sgu_lane (
   // The immediate likewise, as operand b's value (the core applies lui's shift once for all
   // lanes, and sends the high word as one fill bit), so that b's select is one 2:1 multiplexer
   // of two flip-flops.
+  // The types' extension controls are decoded before the register (ext_ctl_t, from the
+  // instruction in R), so that an operand's extension is one fill bit and one 2:1 multiplexer per
+  // bit after flip-flops, instead of the type's decode, the fill bit's selection and the
+  // multiplexer (sgu_pkg::ext_dt: three LUT levels at the start of every path of the execute
+  // stage, docs/timing.md, twenty-fourth session).
+  typedef struct packed {
+    logic keep8;   // bits 15:8 are the value's own (the type is 16 bits wide or more)
+    logic keep16;  // bits 31:16 ...
+    logic keep32;  // bits 63:32 ...
+    logic fill7;   // the fill bit is bit 7 (i8), bit 15 (i16), bit 31 (i32); none: zero
+    logic fill15;
+    logic fill31;
+  } ext_ctl_t;
+  function automatic ext_ctl_t ext_decode(logic [3:0] t);
+    ext_ctl_t e;
+    logic [1:0] size;
+    size     = dt_size_log2(t);
+    e.keep8  = size >= 2'd1;
+    e.keep16 = size >= 2'd2;
+    e.keep32 = size == 2'd3;
+    e.fill7  = t == DtI8;
+    e.fill15 = t == DtI16;
+    e.fill31 = t == DtI32;
+    return e;
+  endfunction
+  // sgu_pkg::ext_dt(v, t) for e = ext_decode(t).
+  function automatic logic [63:0] ext_fast(logic [63:0] v, ext_ctl_t e);
+    logic [63:0] r;
+    logic        fill;
+    fill     = (e.fill7 && v[7]) || (e.fill15 && v[15]) || (e.fill31 && v[31]);
+    r[7:0]   = v[7:0];
+    r[15:8]  = e.keep8 ? v[15:8] : {8{fill}};
+    r[31:16] = e.keep16 ? v[31:16] : {16{fill}};
+    r[63:32] = e.keep32 ? v[63:32] : {32{fill}};
+    return r;
+  endfunction
+
   alu_ctl_t    ctl;
+  ext_ctl_t    ext_a, ext_b;  // ext_decode(ctl.a_dt), ext_decode(ctl.dt)
+  logic        sgn, is8, is16;  // ctl.dt: signed, 8 bits wide, 16 bits wide
   logic [31:0] imm;
   logic        imm_hi;
+  logic        unused_dt;  // the types are read in their decoded form only
+  assign unused_dt = ^{ctl.dt, ctl.a_dt};
   (* keep *)
   always_ff @(posedge clk_i) begin
     if (ld_i) begin
       ctl           <= ctl_i;
+      ext_a         <= ext_decode(ctl_i.a_dt);
+      ext_b         <= ext_decode(ctl_i.dt);
+      sgn           <= dt_signed(ctl_i.dt);
+      is8           <= dt_size_log2(ctl_i.dt) == 2'd0;
+      is16          <= dt_size_log2(ctl_i.dt) == 2'd1;
       {imm_hi, imm} <= imm_i;
     end
   end
@@ -85,20 +129,18 @@ module sgu_lane (
   // saved (docs/performance.md). The result is don't-care otherwise (x: synthesis adds no gate).
   logic [63:0] b_raw, a, b, c;
   logic [1:0]  size;
-  logic        sgn;
 
   // li and lui go through the b operand (the ALU's operand select returns it), cvt through a:
   // its source is extended by the source type (ctl.a_dt = mod), every other operand by ctl.dt.
   assign b_raw   = ctl.use_imm ? {{32{imm_hi}}, imm} : b_i;
   // Extended operands: the MFU's integer inputs, the shifter's operand and cvt's source. The
   // adder, the logic and min / max / sel / li take the raw operands instead (below).
-  assign a       = ext_dt(a_i, ctl.a_dt);
-  assign b       = ext_dt(b_raw, ctl.dt);
+  assign a       = ext_fast(a_i, ext_a);
+  assign b       = ext_fast(b_raw, ext_b);
   // sel's c, extended like b (only the low word has bits to fill: a 64-bit type's extension
   // leaves both words alone, and a narrower type's high word is never written).
-  assign c       = {c_i[63:32], 32'(ext_dt({32'd0, c_i[31:0]}, ctl.dt))};
-  assign sgn     = dt_signed(ctl.dt);
-  assign size    = dt_size_log2(ctl.dt);
+  assign c       = {c_i[63:32], 32'(ext_fast({32'd0, c_i[31:0]}, ext_b))};
+  assign size    = is8 ? 2'd0 : (is16 ? 2'd1 : 2'd2);
 
   // The short operations share one datapath per function (docs/timing.md "Blocks"): one 32-bit
   // adder for add, sub, compare, min and max; one 32-bit right shifter for both shift directions
@@ -108,8 +150,7 @@ module sgu_lane (
   // The adder and the logic work on the raw operands, not on the type-extended ones: a result's
   // low `width` bits depend only on the operands' low `width` bits, and the result is extended
   // from the type's width at the end (ext_lo), so the operands' extension would only lengthen
-  // the execute stage's loop (register -> ALU -> forward into the operand registers) by its
-  // multiplexers. What extended operands gave for free is the comparison: it is rebuilt from the
+  // the execute stage (operand register -> ALU -> l2_data_q) by its multiplexers. What extended operands gave for free is the comparison: it is rebuilt from the
   // raw sum's bits at the type's width w (8, 16, 32), with d = a + ~b + 1:
   //   unsigned a < b  <=>  no carry out of bit w-1   (c_w = d[w] ^ a[w] ^ ~b[w], c_32 = d[32])
   //   signed   a < b  <=>  a[w-1] != b[w-1] ? a[w-1] : d[w-1]   (equal signs cannot overflow)
@@ -217,11 +258,10 @@ module sgu_lane (
       // low word comes in two parts: the adder's result extended, and the others' (logic,
       // select), which do not wait for the
       // carry chain, with the choice between them from the controls alone (fwd_sum_o): the
-      // core picks the adder's last (its distance-1 forward x_fwd and its result x_val), so
-      // that after the carry chain only the extension and one 2:1 multiplexer stand before the
-      // operand registers' own and before l2_data_q (docs/fpga.md "Routed timing, step by
-      // step": 7 and 8 LUT levels after the carry chain at 77e9005 and 8273487).
-      fwd_add_o   = 32'(ext_dt({32'd0, sum[31:0]}, ctl.dt));
+      // core picks the adder's last (its result x_val), so that after the carry chain only the
+      // extension and one 2:1 multiplexer stand before l2_data_q (docs/fpga.md "Routed timing,
+      // step by step": 7 and 8 LUT levels after the carry chain at 77e9005 and 8273487).
+      fwd_add_o   = 32'(ext_fast({32'd0, sum[31:0]}, ext_b));
       fwd_early_o = alu_early;  // its own extension (above; u16 from an 8-bit type: zero_hi16)
       res_hi_o    = pick[63:32];
       late_o      = late;

@@ -32,14 +32,13 @@
 //      the row as it stands after the write of step 1, and selects the register's half:
 //      rd_lo_o / rd_hi_o are registers, so the execute stage starts from flip-flops.
 //   The core re-reads the same specifiers at every edge while the instruction waits in R, so
-//   the operands include every write up to and including the edge of the last read. Two more
-//   values can be newer than the row: the write at the loading edge itself (the short result
-//   in L2, distance 2) and the short result leaving the execute stage at that edge (distance
-//   1, written one edge later). The core forwards their low words into the low words of ports
-//   0 and 1 (fx_sel_i / fl_sel_i per port and lane, fx_i / fl_i: sgu_core "Forwards"), so the
-//   execute stage starts from these flip-flops in every case; every other overlap with them
-//   waits in R. Forwarding high words and port 2 as well would cost 4 x N x 32 more
-//   multiplexers.
+//   the operands include every write up to and including the edge of the last read. One more
+//   value can be newer than the row: the write at the loading edge itself (the short result in
+//   L2, distance 2). The core forwards its low word into the low words of ports 0 and 1
+//   (fl_sel_i per port and lane, fl_i: sgu_core "Forwards"), so the execute stage starts from
+//   these flip-flops in every case; every other overlap with it waits in R, and so does a
+//   reader right behind a short writer (nothing forwards out of the execute stage).
+//   Forwarding high words and port 2 as well would cost 2 x N x 32 more multiplexers.
 // Write port: wr_en_i writes register wr_spec_i (or the pair wr_spec_i, wr_spec_i+1) at the
 // rising edge, in the lanes of wr_lanes_i for a vector register; a scalar register in every lane,
 // whose values must be equal (a scalar result is uniform; asserted); writes to s0 are dropped.
@@ -70,9 +69,7 @@ module sgu_regfile #(
   input  logic [2:0]                        rd_en_r_i,    // R's (none if R is empty)
   input  logic [2:0][5:0]                   rd_spec_r_i,
   input  logic                              ld_i,        // load the operand registers
-  input  logic [1:0][NumLanes-1:0]          fx_sel_i,    // ports 0, 1: the low word loads fx_i
-  input  logic [1:0][NumLanes-1:0]          fl_sel_i,    // ... loads fl_i (if not fx_sel_i)
-  input  logic [NumLanes-1:0][31:0]         fx_i,        // the result leaving X (distance 1)
+  input  logic [1:0][NumLanes-1:0]          fl_sel_i,    // ports 0, 1: the low word loads fl_i
   input  logic [NumLanes-1:0][31:0]         fl_i,        // the write at this edge (distance 2)
   input  logic [NumLanes-1:0]               fl_nz_i,     // fl_i != 0, for port 0's flag (valid
                                                          // whenever a reader of the flag takes
@@ -84,7 +81,6 @@ module sgu_regfile #(
                                                          // an operand from them must not be
                                                          // loaded now
   output logic [NumLanes-1:0]               nz_o,        // port 0's rd_lo_o != 0, registered
-                                                         // (don't-care if it took fx_i)
   input  logic                              big_en_i,    // load port 1's big_o flags at ld_i
                                                          // (the instruction entering X reads
                                                          // them)
@@ -93,8 +89,8 @@ module sgu_regfile #(
                                                          // flag takes fl_i: sgu_core
                                                          // BigLate_A)
   output logic [NumLanes-1:0]               big_o,       // port 1's rd_lo_o >= NumLanes,
-                                                         // registered (don't-care if it took
-                                                         // fx_i, or loaded without big_en_i)
+                                                         // registered (don't-care if loaded
+                                                         // without big_en_i)
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
   input  logic                              wr_en_i,     // write enable
   input  logic [5:0]                        wr_spec_i,   // destination specifier (even for a pair)
@@ -489,9 +485,7 @@ module sgu_regfile #(
     for (int unsigned p = 0; p < 3; p++) begin
       if (ld_i && en_q[p]) begin
         for (int unsigned l = 0; l < NumLanes; l++) begin
-          if (p < 2 && fx_sel_i[p % 2][l]) begin
-            lo_q[p][l] <= fx_i[l];
-          end else if (p < 2 && fl_sel_i[p % 2][l]) begin
+          if (p < 2 && fl_sel_i[p % 2][l]) begin
             lo_q[p][l] <= fl_i[l];
           end else begin
             lo_q[p][l] <= odd_q[p] ? rows[p][l][63:32] : rows[p][l][31:0];
@@ -506,16 +500,15 @@ module sgu_regfile #(
 
   // Port 0's "the register is nonzero", registered beside its operand register: sel's
   // condition. Computed from the row or the distance-2 forward (fl_nz_i: the core's detect on
-  // its L2 data register), both of which start from registers, never from the distance-1
-  // forward (fx_i, the end of the execute stage's ALU): so the zero detect is on no path of the
-  // execute stage, and the lanes read a flip-flop instead of building a detect on the operand
+  // its L2 data register), both of which start from registers: so the zero detect is on no
+  // path of the execute stage, and the lanes read a flip-flop instead of building a detect on the operand
   // register (on the SIMD8 board the lane's detect was one tree with the core's conditions of
   // split, mbrk, vote and bz / bnz on the same register, which the placer put beside the core's
   // control: the routed critical path went there and back, docs/fpga.md "Routed timing, step by
   // step"). The core holds a reader of the flag in R while the instruction in X writes its rs1,
   // or while the one in L2 does with a value L2 makes (a shuffle, a shift, a vote: sgu_core
-  // xf_stall), so a flag loaded with fx_i, or with fl_nz_i beside such a value, is never read
-  // (assertions NzFwd_A and NzLate_A in sgu_core).
+  // xf_stall), so a flag loaded with fl_nz_i beside such a value is never read (assertion
+  // NzLate_A in sgu_core).
   // The flag is registered as four partial flags, one per byte of the word, and ORed after the
   // registers (in X, beside sel's operand select, which waits for the adder's compare on min
   // and max anyway): the 32-bit detect after the row's read and half select was the second
@@ -547,9 +540,7 @@ module sgu_regfile #(
       logic [3:0] part_q;  // bits 7..Lo and bytes 1..3 of the word, each nonzero
       always_ff @(posedge clk_i) begin
         if (ld_i && en_q[f] && flag_en[f]) begin
-          if (fx_sel_i[f][l]) begin
-            part_q <= 'x;
-          end else if (fl_sel_i[f][l]) begin
+          if (fl_sel_i[f][l]) begin
             part_q <= {3'b000, flag_fl[f][l]};
           end else begin
             // Of the row's half the operand register takes.

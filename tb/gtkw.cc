@@ -236,7 +236,6 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
   s.Vec("u_core.r_pc_q", 31);
   s.Bit("u_core.hazard");
   s.Bit("u_core.xf_stall");
-  s.Vec("u_core.xf_lo_q", 1);   // rs1/rs2 low word forwarded from x_val (distance 1)
   s.Vec("u_core.xf3_lo_q", 1);  // rs1/rs2 low word forwarded from l2_val (distance 2)
   s.Bit("u_core.x_valid_q");
   s.Vec("u_core.x_pc_q", 31);

@@ -162,15 +162,16 @@ std::string Repeat(const std::string& line, unsigned n) {
 }
 
 // Single-cycle lane and crossbar work with no long-latency result read back (no memory access,
-// no multiply or FP) and no shuffle result read by either of the two instructions behind it
-// (a shuffle's result is not forwarded: its reader waits in R until the register file's bypass
-// gives it, docs/architecture.md "Pipeline"): nothing stalls but the cache. `or` reads the v7
-// of the `and` seven instructions before it.
+// no multiply or FP), no short result read by the instruction right behind its writer (the
+// lanes' results are forwarded from L2 only, two instructions behind) and no shuffle result read
+// at all (a shuffle's result is not forwarded: its reader waits in R until the register file's
+// bypass gives it, docs/architecture.md "Pipeline"): nothing stalls but the cache. Every reader
+// is two or more instructions behind its writer, also across the wrap from op 7 to op 0.
 std::string Body(unsigned n) {
   static const char* const kOps[] = {
-      "  add v3, v1, v2\n", "  sub v4, v3, v1\n",      "  xor v5, v4, v3\n",
-      "  shfl.xor v6, v5, s2\n", "  addi v2, v2, 1\n",  "  or v8, v7, v7\n",
-      "  and v7, v6, v1\n",    "  shfl.idx v10, v9, v1\n"};
+      "  add v3, v1, v2\n",       "  addi v2, v2, 1\n",       "  sub v4, v3, v1\n",
+      "  or v8, v7, v7\n",        "  xor v5, v4, v3\n",       "  shfl.idx v10, v9, v1\n",
+      "  shfl.xor v6, v5, s2\n",  "  and v7, v3, v1\n"};
   std::string s;
   for (unsigned i = 0; i < n; ++i) s += kOps[i % 8];
   return s;
@@ -221,7 +222,7 @@ TEST_P(ICacheTest, LoopCrossingLinesRunsAtOneInstructionPerCycle) {
   auto program = [&](unsigned iterations) {
     return "  li s1, " + std::to_string(iterations) + "\n  lane v1\n  li v2, 3\n  li s2, 5\n" +
            Repeat("  nop\n", 1) +  // the loop starts at offset 40 of line 0
-           "loop:\n" + Body(kBody) + "  addi s1, s1, -1\n  bnz s1, loop\n  halt\n";
+           "loop:\n  addi s1, s1, -1\n" + Body(kBody) + "  bnz s1, loop\n  halt\n";
   };
   const unsigned per_iteration = kBody + 2;
   Counts c[2];
@@ -242,7 +243,8 @@ TEST_P(ICacheTest, LoopCrossingLinesRunsAtOneInstructionPerCycle) {
     ExpectCountsMatchReference(c[i], image, lanes(), launch, g, beat_bytes(), "loop");
   }
   // Every iteration after the first costs exactly one cycle per instruction: the backward bnz
-  // is predicted taken, the loop body has no stall.
+  // is predicted taken, the loop body has no stall (the counter's addi heads the loop, 21
+  // instructions before the bnz that reads it).
   EXPECT_EQ(c[1].cycles - c[0].cycles, uint64_t{per_iteration} * (iterations[1] - iterations[0]));
 }
 
