@@ -60,6 +60,7 @@ struct Timing {
   bool rs_pair[3] = {false, false, false};
   bool nz = false;   // reads rs1's nonzero flag: sel, split, mbrk
   bool big = false;  // reads rs2's "NumLanes or more" flag: a down2 / up2 with a scalar delta
+  bool ld = false;   // a load: starts its access when no long writer is in L2 .. L6
 };
 
 // An instruction in a region: its timing, the registers it reads and writes, whether it may
@@ -234,6 +235,7 @@ Node Describe(const MInsn& mi) {
     if (t.used[s]) n.reads |= RegBits(t.rs[s], t.rs_pair[s]);
   }
   t.nz = mi.op == Op::kSel || mi.op == Op::kSplit || mi.op == Op::kMbrk;
+  t.ld = mi.op == Op::kLd;
   const auto mode = static_cast<isa::ModShfl>(mi.mod);
   t.big = mi.op == Op::kShfl && isa::IsScalarReg(fl.rs2) &&
           (mode == isa::ModShfl::kDown2 || mode == isa::ModShfl::kUp2);
@@ -286,6 +288,10 @@ bool Stalls(const Timing& w, const Timing& r, int d) {
   const bool r_short_wr = r.writes && !r.lng;
   if (w.lng && r_short_wr && k < 4 && Overlap(w.rd, w.rd_pair, r.rd, r.rd_pair)) return true;
   if (w.lng && r_short_wr && k == 4) return true;  // the write port (not a dependence)
+  // A load checks its addresses in its first three cycles in X, then waits for every long
+  // writer in L2 .. L6 (sgu_core x_mem_wait): one issued two or one cycles before it delays it
+  // (modelled as a wait in R, which delays what follows alike).
+  if (w.lng && r.ld && k < 2) return true;
   return false;
 }
 
