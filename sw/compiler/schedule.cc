@@ -38,6 +38,10 @@ constexpr bool kForwardDistance1 = false;
 // rs3's re-read one more).
 constexpr int kWindow = 10;
 
+// A longer run of movable instructions is scheduled in pieces of this many (each piece as if
+// barriers surrounded it), which bounds the quadratic cost of the list scheduler.
+constexpr size_t kMaxRegion = 1024;
+
 constexpr unsigned kS0 = isa::kRegS0;
 
 // Where a short result comes from, as far as its readers care (sgu_core wb_sel_e).
@@ -507,8 +511,8 @@ void ScheduleInstructions(MFunction& f) {
         continue;
       }
       size_t j = i;
-      while (j < b.insns.size() && nodes[j].movable) ++j;
-      const bool closing = j < b.insns.size() && !b.insns[j].is_label();
+      while (j < b.insns.size() && nodes[j].movable && j - i < kMaxRegion) ++j;
+      const bool closing = j < b.insns.size() && !nodes[j].movable && !b.insns[j].is_label();
       for (size_t k : ScheduleRegion(nodes, i, j, closing, &hist)) {
         out.push_back(b.insns[k]);
       }

@@ -364,6 +364,21 @@ TEST(ScheduleRegion, PartialDefinitions) {
   }
 }
 
+// A very long region (a fully unrolled loop) is scheduled in pieces, legally and quickly.
+TEST(ScheduleRegion, LongRegion) {
+  std::vector<MInsn> insns;
+  for (unsigned k = 0; k < 1500; ++k) {
+    const unsigned a = 2 + 2 * (k % 6);
+    insns.push_back(I(Op::kFmul, kF32, V(a), V(a), V(1)));
+    insns.push_back(I(Op::kAddi, kU32, V(a + 1), V(a), kNo, kNo, static_cast<int32_t>(k)));
+  }
+  MFunction f = OneBlock(insns);
+  const MFunction before = f;
+  ScheduleInstructions(f);
+  ExpectLegalReorder(before, f);
+  EXPECT_LT(ModelCycles(f.blocks[0].insns), ModelCycles(before.blocks[0].insns));
+}
+
 // ---- random programs -------------------------------------------------------------------------
 
 // Random straight-line programs with barriers (labels, forward branches, split/else/join,
