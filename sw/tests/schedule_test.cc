@@ -395,7 +395,8 @@ class Gen {
     // Every register gets a lane-dependent value; s12 is the data area's address.
     Add(I(Op::kLane, kI32, V(0)));
     for (unsigned r = 1; r < kVecs; ++r) {
-      Add(I(Op::kMuli, kU32, V(r), V(r - 1), kNo, kNo, static_cast<int32_t>(rng_.Below(1 << 20)) | 1));
+      const int32_t odd = static_cast<int32_t>(rng_.Below(1 << 20)) | 1;
+      Add(I(Op::kMuli, kU32, V(r), V(r - 1), kNo, kNo, odd));
       Add(I(Op::kXori, kU32, V(r), V(r), kNo, kNo, static_cast<int32_t>(rng_.Below(1 << 23))));
     }
     for (unsigned r = 3; r < 12; ++r) {
@@ -443,7 +444,8 @@ class Gen {
         Add(I(Op::kLd, RandomDt(true), AnyReg(), S(12), kNo, kNo,
               static_cast<int32_t>(8 * rng_.Below(32))));
       } else if (k < 95) {
-        Add(I(Op::kVote, kI32, AnyReg(), AnyReg(), kNo, kNo, 0, static_cast<unsigned>(rng_.Below(3))));
+        const unsigned mode = static_cast<unsigned>(rng_.Below(3));
+        Add(I(Op::kVote, kI32, AnyReg(), AnyReg(), kNo, kNo, 0, mode));
       } else if (k < 97) {
         Add(I(Op::kCsrr, kI32, AnyReg(), kNo, kNo, kNo, static_cast<int32_t>(rng_.Below(4))));
       } else if (k < 99) {
