@@ -437,19 +437,23 @@ class Gen {
           Add(I(Op::kJoin, kI32, kNo));
           --depth;
         }
-      } else if (k < 90) {
-        Add(I(Op::kSt, RandomDt(true), kNo, S(12), AnyReg(), kNo,
-              static_cast<int32_t>(8 * rng_.Below(32))));
-      } else if (k < 93) {
-        Add(I(Op::kLd, RandomDt(true), AnyReg(), S(12), kNo, kNo,
-              static_cast<int32_t>(8 * rng_.Below(32))));
-      } else if (k < 95) {
-        const unsigned mode = static_cast<unsigned>(rng_.Below(3));
-        Add(I(Op::kVote, kI32, AnyReg(), AnyReg(), kNo, kNo, 0, mode));
-      } else if (k < 97) {
-        Add(I(Op::kCsrr, kI32, AnyReg(), kNo, kNo, kNo, static_cast<int32_t>(rng_.Below(4))));
       } else if (k < 99) {
-        Add(I(Op::kFirst, RandomDt(true), AnyReg(), AnyReg()));
+        // Operands drawn one by one: the order in which a call's arguments are evaluated is
+        // unspecified, and the programs of a seed must not depend on the host compiler.
+        const unsigned dt = RandomDt(true), ra = AnyReg(), rb = AnyReg();
+        const int32_t off = static_cast<int32_t>(8 * rng_.Below(32));
+        const unsigned sel = static_cast<unsigned>(rng_.Below(4));
+        if (k < 90) {
+          Add(I(Op::kSt, dt, kNo, S(12), ra, kNo, off));
+        } else if (k < 93) {
+          Add(I(Op::kLd, dt, ra, S(12), kNo, kNo, off));
+        } else if (k < 95) {
+          Add(I(Op::kVote, kI32, ra, rb, kNo, kNo, 0, sel % 3));
+        } else if (k < 97) {
+          Add(I(Op::kCsrr, kI32, ra, kNo, kNo, kNo, static_cast<int32_t>(sel)));
+        } else {
+          Add(I(Op::kFirst, dt, ra, rb));
+        }
       } else {
         Add(I(Op::kLane, kI32, Vector()));
       }
@@ -527,8 +531,9 @@ class Gen {
     for (;;) {
       const Op op = kOps[rng_.Below(sizeof kOps / sizeof kOps[0])];
       const int32_t imm = static_cast<int32_t>((rng_.Interesting32() & 0xffffff) << 8) >> 8;
-      MInsn mi = I(op, RandomDt(true), AnyReg(), AnyReg(), AnyReg(), AnyReg(), imm,
-                   static_cast<unsigned>(rng_.Below(16)));
+      const unsigned dt = RandomDt(true), rd = AnyReg(), rs1 = AnyReg(), rs2 = AnyReg(),
+                     rs3 = AnyReg(), mod = static_cast<unsigned>(rng_.Below(16));
+      MInsn mi = I(op, dt, rd, rs1, rs2, rs3, imm, mod);
       if (op == Op::kShfl) mi.imm = static_cast<int32_t>(rng_.Below(4));
       if (!Legalize(mi)) continue;
       // Some writes are partial definitions (that only adds reads of rd).
