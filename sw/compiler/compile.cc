@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The compiler's entry points (sgu/compiler.h): module layout, one kernel at a time through
-// lowering and register allocation, then encoding with the line table.
+// lowering, register allocation and scheduling, then encoding with the line table.
 #include <map>
 #include <string>
 
@@ -109,6 +109,7 @@ Binary CompileSpirv(const std::vector<uint32_t>& words, const Options& opts) {
     Kernel k;
     MFunction f = LowerKernel(m, ep, layout, &k);
     AllocateRegisters(f);
+    if (opts.schedule) ScheduleInstructions(f);
     f.private_bytes = (f.private_bytes + 7) / 8 * 8;
     k.private_bytes = f.private_bytes;
     k.scalar_spill_bytes = f.scalar_spill_bytes;

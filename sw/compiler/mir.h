@@ -71,6 +71,19 @@ struct MFunction {
 // register. Throws CompileError if the kernel cannot be allocated.
 void AllocateRegisters(MFunction& f);
 
+// Post-allocation list scheduler (schedule.cc, docs/compiler.md "Instruction scheduling"):
+// reorders the pure register-to-register instructions between barriers to hide the core's
+// result latencies. Run after AllocateRegisters: it reads physical registers only.
+void ScheduleInstructions(MFunction& f);
+
+// The scheduler's rules, for its tests. IsSchedulingBarrier: mi never moves and nothing moves
+// across it. SchedulingLatency: the smallest distance (in instructions issued) at which `reader`
+// does not wait in R for `writer` (1: none) on a core without the distance-1 forward.
+// ModelCycles: the cycle after the last of `insns` issues on that model, as straight-line code.
+bool IsSchedulingBarrier(const MInsn& mi);
+int SchedulingLatency(const MInsn& writer, const MInsn& reader);
+int64_t ModelCycles(const std::vector<MInsn>& insns);
+
 }  // namespace sgu::compiler
 
 #endif  // SGU_COMPILER_MIR_H_

@@ -28,13 +28,15 @@ using driver::Backend;
 
 const char kUsage[] =
     "usage: sgu-bench-kernels [--write FILE.md] [--quick] [--min-time SECONDS]\n"
-    "                         [--kernels DIR]\n\n"
+    "                         [--kernels DIR] [--no-schedule]\n\n"
     "  --write FILE.md    write the table into FILE.md between the sgu-bench-kernels markers\n"
     "                     (appended when FILE.md has none; the rest of the file is kept)\n"
     "  --quick            SIMD 16 (or the required width) only, one run per backend\n"
     "  --min-time S       per launch and backend, repeat runs until S seconds (default 0.3;\n"
     "                     at least 3 runs, at most 50) and report the median\n"
-    "  --kernels DIR      the .cl files (default: sw/kernels of the source tree)\n";
+    "  --kernels DIR      the .cl files (default: sw/kernels of the source tree)\n"
+    "  --no-schedule      compile without the instruction scheduler (sgu compile\n"
+    "                     --no-schedule), to measure what it gains\n";
 
 [[noreturn]] void Usage(const std::string& msg) {
   std::fprintf(stderr, "sgu-bench-kernels: %s\n%s", msg.c_str(), kUsage);
@@ -100,7 +102,7 @@ std::string Ms(double s) {
 
 int main(int argc, char** argv) {
   std::string out, kernels_dir;
-  bool quick = false;
+  bool quick = false, schedule = true;
   double min_time = 0.3;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -122,6 +124,8 @@ int main(int argc, char** argv) {
       if (v.empty() || *end != '\0' || !(min_time >= 0)) Usage("bad --min-time '" + v + "'");
     } else if (a == "--kernels") {
       kernels_dir = value();
+    } else if (a == "--no-schedule") {
+      schedule = false;
     } else {
       Usage("unknown option '" + a + "'");
     }
@@ -131,10 +135,11 @@ int main(int argc, char** argv) {
 
   try {
     std::map<std::string, Binary> binaries;
+    compiler::Options copts;
+    copts.schedule = schedule;
     for (const kernels::Example& e : kernels::Examples()) {
       if (!binaries.count(e.file)) {
-        binaries[e.file] =
-            compiler::CompileFile(kernels::ExamplePath(e, kernels_dir), compiler::Options{});
+        binaries[e.file] = compiler::CompileFile(kernels::ExamplePath(e, kernels_dir), copts);
       }
     }
     std::printf("%-13s %4s  %-12s %10s %12s %8s %5s %9s %10s %10s %10s\n", "kernel", "SIMD",
@@ -183,7 +188,8 @@ int main(int argc, char** argv) {
     }
     md << "## Example kernels\n\n"
        << "Measured by `make bench` (`build/sw/sgu-bench-kernels --write docs/performance.md`"
-       << (quick ? ", with --quick" : "") << ") on " << sgu::tb::CpuName() << ", "
+       << (quick ? ", with --quick" : "") << (schedule ? "" : ", with --no-schedule")
+       << ") on " << sgu::tb::CpuName() << ", "
        << std::thread::hardware_concurrency()
        << " hardware threads, one thread used.\n\n"
           "One row per launch of an example kernel of `sw/kernels/`, with the inputs, NDRange "

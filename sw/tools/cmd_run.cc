@@ -37,7 +37,8 @@ const char kRunHelp[] =
     "               [--kernel NAME] [--arg NAME=SPEC]... [--simd 8|16|32]\n"
     "               [--backend golden|rtl|cosim] [--out DIR] [--json] [--trace K.fst]\n"
     "               [--strict] [--seed S] [--random-axi] [--watchdog N] [--progress]\n"
-    "               [-D NAME[=VALUE]]... [-I DIR]... [-cl-std=CLx.y] [-cl-...]\n\n"
+    "               [-D NAME[=VALUE]]... [-I DIR]... [-cl-std=CLx.y] [-cl-...]\n"
+    "               [--no-schedule]\n\n"
     "Runs one kernel over an NDRange. A .cl or .spv file is compiled first (with the -D, -I\n"
     "and -cl-* build options); a .sgubin is loaded as it is.\n\n"
     "  --kernel NAME      the kernel to run (needed when the file holds more than one)\n"
@@ -68,7 +69,9 @@ const char kRunHelp[] =
     "  --random-axi       rtl/cosim: random AXI latency and backpressure\n"
     "  --watchdog N       per sub-group: RTL cycles (rtl/cosim) or instructions (golden),\n"
     "                     default 100000000, 0 = none\n"
-    "  --progress         report progress on stderr even when it is not a terminal\n\n"
+    "  --progress         report progress on stderr even when it is not a terminal\n"
+    "  --no-schedule      compiling: keep the instructions in the lowering's order (as\n"
+    "                     sgu compile --no-schedule)\n\n"
     "Exit status: 0 ok, 1 error, kernel fault, hang, cosim mismatch or strict diagnostic,\n"
     "2 usage error.\n";
 
@@ -438,6 +441,9 @@ Binary LoadProgramFile(const std::string& path, const compiler::Options& copts) 
       throw UsageError("build options (-D, -I, -cl-*) apply when compiling; '" + path +
                        "' is already compiled");
     }
+    if (!copts.schedule) {
+      throw UsageError("--no-schedule applies when compiling; '" + path + "' is already compiled");
+    }
     try {
       return ReadBinary(bytes);
     } catch (const BinaryError& e) {
@@ -454,7 +460,7 @@ int RunRun(const std::vector<std::string>& argv_in) {
   const Args args(argv,
                   {"--kernel", "--simd", "--global", "--local", "--arg", "--backend", "--out",
                    "--trace", "--seed", "--watchdog"},
-                  {"--json", "--strict", "--random-axi", "--progress"});
+                  {"--json", "--strict", "--random-axi", "--progress", "--no-schedule"});
   if (args.help()) {
     std::fputs(kRunHelp, stdout);
     return 0;
@@ -466,6 +472,7 @@ int RunRun(const std::vector<std::string>& argv_in) {
                                                      std::to_string(args.positional().size()));
   }
   const std::string path = args.positional()[0];
+  copts.schedule = !args.Flag("--no-schedule");
   if (!args.Has("--global")) throw UsageError("--global X[,Y[,Z]] is required");
   const std::vector<uint32_t> global = ParseSizes(args.Get("--global"), "--global");
   std::vector<uint32_t> local;

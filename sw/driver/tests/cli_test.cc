@@ -381,6 +381,38 @@ TEST_F(CliTest, DisasmOfSpirv) {
   EXPECT_NE(d.out.find("OpStore"), std::string::npos) << d.out;
 }
 
+// --no-schedule: the same instructions in the lowering's order, the same results; with a
+// .sgubin, which is already compiled, a usage error.
+TEST_F(CliTest, NoSchedule) {
+  Spit(dir_ / "m.cl",
+       "kernel void k(global const uint* in, global uint* out) {\n"
+       "  size_t i = get_global_id(0); uint a = in[i], b = a ^ 5u, c = 1u;\n"
+       "  for (int j = 0; j < 4; ++j) { a = a * 3u + 1u; b = b * 7u; c = c ^ (a + b); }\n"
+       "  out[i] = a + b + c;\n}\n");
+  ASSERT_EQ(Sgu({"compile", "m.cl", "-o", "on.sgubin"}).exit, 0);
+  const Outcome c = Sgu({"compile", "m.cl", "-o", "off.sgubin", "--no-schedule"});
+  ASSERT_EQ(c.exit, 0) << c.err;
+  const Binary on = ReadBinary(Slurp(dir_ / "on.sgubin"));
+  const Binary off = ReadBinary(Slurp(dir_ / "off.sgubin"));
+  ASSERT_EQ(on.kernels.size(), 1u);
+  ASSERT_EQ(off.kernels.size(), 1u);
+  EXPECT_EQ(on.kernels[0].code.size(), off.kernels[0].code.size());
+  EXPECT_NE(on.kernels[0].code, off.kernels[0].code);
+  const std::vector<std::string> run = {"--global", "64", "--arg", "in=@in.bin", "--arg",
+                                        "out=zeros:256"};
+  std::vector<std::string> a = {"run", "m.cl", "--out", "res_on"}, b = a;
+  a.insert(a.end(), run.begin(), run.end());
+  b[3] = "res_off";
+  b.push_back("--no-schedule");
+  b.insert(b.end(), run.begin(), run.end());
+  ASSERT_EQ(Sgu(a).exit, 0);
+  const Outcome r = Sgu(b);
+  ASSERT_EQ(r.exit, 0) << r.err;
+  EXPECT_EQ(Slurp(dir_ / "res_on" / "out.bin"), Slurp(dir_ / "res_off" / "out.bin"));
+  const Outcome bad = Sgu(Scale({"--no-schedule"}));
+  EXPECT_ONE_MESSAGE(bad, 2, "--no-schedule applies when compiling");
+}
+
 // Valid OpenCL C that the SGU compiler cannot translate: one message naming the built-in and
 // the source line, exit 1, no output.
 TEST_F(CliTest, KernelTheCompilerCannotHandle) {

@@ -30,6 +30,8 @@ struct Options {
   std::vector<std::string> build_options;
   bool debug_info = true;        // -g: source lines in the line table and in error messages
   bool validate = true;          // run SPIRV-Tools' validator on the module first
+  bool schedule = true;          // reorder instructions to hide result latencies
+                                 // (docs/compiler.md "Instruction scheduling")
   std::string keep_spirv_path;   // non-empty: also write the SPIR-V module there
 };
 
