@@ -777,12 +777,13 @@ module sgu_core #(
   // register is the operand's register r (a single register, or the low half of a pair,
   // written alone or as a pair); every other overlap (a 64-bit result read as a pair, a pair's
   // high half read alone, an odd register written and its pair read, any rs3 operand) waits in R
-  // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A short shift's
-  // result forwards from the lane's part of l2_val (fl_lo). A shuffle's, a vote's and a uniform
-  // value (csrr, first) are not forwarded at all (l2_far): they come from outside the lane, and
-  // their readers wait in R until the register file's bypass gives them (a dependent shuffle
-  // chain runs at one shuffle per three cycles). A dependent chain of short operations runs at
-  // one instruction per two cycles, a 64-bit one at one per three.
+  // (hazard xf_stall) until the write is in the RAM or in the file's bypass. A shuffle's, a
+  // vote's and a uniform value (csrr, first) are not forwarded at all (l2_far): they come from
+  // outside the lane, and their readers wait in R until the register file's bypass gives them
+  // (a dependent shuffle chain runs at one shuffle per three cycles); nor is a short shift's,
+  // made in L2 by the second half of the lane's shifter (gen_l2_val). A dependent chain of
+  // other short operations runs at one instruction per two cycles, a 64-bit one at one per
+  // three.
   // The selects are per lane and port, registers of their own ("hazards, a cycle early").
   logic [1:0]          xf3_lo_d;     // rs1, rs2: from l2_val (fl_sel_q's reference)
   logic                x_short_wr;   // the instruction leaving X writes a short result
@@ -1053,7 +1054,7 @@ module sgu_core #(
   // (with the opcode's compare and kill_q it was four levels: 512 late end bits on a SIMD16
   // placement, docs/timing.md, thirteenth session). XbarHold_A.
   assign xbar_hold = x_valid_q && x_multi_shfl_q && x_second_q && !x_first_q;
-  assign l2_far  = l2_shfl_q || l2_vu_q;
+  assign l2_far  = l2_shfl_q || l2_vu_q || l2_shift_q;
   assign l2_late = l2_far || l2_shift_q;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_xbar_data
     // {R, C} of the shuffle in X, then in L2: C is A, or B where the crossbar's index stage says
@@ -1648,17 +1649,20 @@ module sgu_core #(
                     vvu_q    ? uni_val : l2_data_q[l];
       end
     end
-    // The distance-2 forward's value: the lane's own (a shift's, or L2's data register). A
+    // The distance-2 forward's value: L2's data register, a flip-flop beside the lane. A
     // shuffle's and a vote's or uniform value come from outside the lane and are never
     // forwarded (l2_far: their readers wait in R until the write reaches the register file's
     // bypass), so that the crossbar's and the uniform value's die-wide nets end in the write
     // registers (sgu_regfile ws_q) and not, through the forward, in every lane's operand
     // registers (a third of the placed SIMD16 board's late end bits, docs/timing.md, sixteenth
-    // session).
+    // session). Nor is a short shift's: the second half of the lane's shifter (two stages, the
+    // reversal and the type's extension) and then the forward's multiplexers into the operand
+    // registers were 8 LUT levels, 768 end bits above 13.33 ns in the SIMD16 depth model
+    // (docs/timing.md, twenty-fourth session).
     always_comb begin
       fl_lo[l] = 'x;
       if (l2_short_wr) begin
-        fl_lo[l] = vshift_q ? lane_sh_res[l] : l2_data_q[l][31:0];
+        fl_lo[l] = l2_data_q[l][31:0];
       end
     end
   end
@@ -1783,7 +1787,7 @@ module sgu_core #(
   // estimated path (X's registers -> fl_sel_q, 10 LUT4; docs/timing.md, thirteenth session).
   assign hw_l2.lng  = x_rec.valid && x_rec.we && x_rec.long_wb;
   assign hw_l2.shrt = x_sw_early;
-  assign hw_l2.nofwd = x_shfl || x_dec_q.wb inside {WbVote, WbUniform};
+  assign hw_l2.nofwd = x_shfl || x_dec_q.wb inside {WbShift, WbVote, WbUniform};
   assign hw_l2.late = x_shfl || x_dec_q.wb inside {WbShift, WbVote, WbUniform};
   assign hw_l2.rd   = x_dec_q.rd;
   assign hw_l2.pair = x_dec_q.rd_pair;

@@ -17,7 +17,7 @@
 //   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
 //     shifts by the amount's low ShiftSplit (3) bits into sh_q (at every edge a shift is in X,
 //     the last one being the edge it leaves X); in L2 the rest of the shift gives sh_res_o,
-//     which the core writes at the end of L2 and forwards from there (fl_lo).
+//     which the core writes at the end of L2 (not forwarded: sgu_core l2_far).
 //   Long operations: every multiply, every FP32 operation (including the conversions that
 //     involve f32), the shifts of 64-bit types (a 64-bit barrel shifter in every lane was a
 //     third of the lane's logic: docs/timing.md "Blocks") and the 64-bit adds, logic, compares,

@@ -106,7 +106,8 @@ std::string Repeat(unsigned n, const std::function<std::string(unsigned)>& line)
 struct IpcCase {
   std::string name;
   std::string setup;  // before the loop
-  std::string body;   // loop body (the loop adds `addi s1, s1, -1; bnz s1, loop`)
+  std::string body;   // loop body (the loop adds `addi s1, s1, -1` before it and `bnz s1, loop`
+                      // after it)
   std::string note;
 };
 
@@ -124,7 +125,7 @@ std::vector<IpcCase> IpcCases() {
                "1 per cycle"});
   c.push_back({"dependent integer chain", init,
                Repeat(32, [](unsigned) { return std::string("  add v2, v2, v1\n"); }),
-               "1 per cycle: each result is forwarded from L2 to the next instruction in X"});
+               "1 per 2 cycles: nothing forwards out of X, so each add waits one cycle in R and takes its operand from L2 (docs/architecture.md \"Pipeline\")"});
   // 22 instructions starting 40 bytes into a line: the loop spans 4 lines.
   c.push_back({"dependent 64-bit integer chain", init,
                Repeat(32, [](unsigned) { return std::string("  add.i64 v4, v4, v4\n"); }),
@@ -143,7 +144,7 @@ std::vector<IpcCase> IpcCases() {
                Repeat(32, [](unsigned i) {
                  return "  ffma v" + std::to_string(8 + i % 8) + ", v3, v3, v3\n";
                }),
-               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 8 in the SIMD8/16/32 models); with K = 1 the loop's addi waits 5 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L7): 34 instructions in 39 cycles"});
+               "1 FMA per K cycles (K = LanesPerMfu: 1, 4, 8 in the SIMD8/16/32 models); with K = 1 the loop's addi, at its head behind the bnz, waits 4 cycles for the write port behind the last FMAs (a short result is written at the end of L2, a long one at the end of L7): 34 instructions in 38 cycles"});
   c.push_back({"dependent FP32 FMAs", init,
                Repeat(32, [](unsigned) { return std::string("  ffma v3, v3, v3, v3\n"); }),
                "K + 8 cycles each: K passes, the FMA's latency (written at the end of L7), then the reader loads it from the register file; its addend (rs3, which has no bypass) one edge after the write, so one cycle more than through a and b alone (next row)"});
@@ -154,7 +155,7 @@ std::vector<IpcCase> IpcCases() {
                Repeat(16, [](unsigned i) {
                  return "  mul.i64 v" + std::to_string(8 + 2 * (i % 8)) + ", v4, v4\n";
                }),
-               "3K cycles each (three steps through the MFU's 32x32 multiplier per pass), plus the addi behind the last: at K = 1, 18 instructions in 50 cycles"});
+               "3K cycles each (three steps through the MFU's 32x32 multiplier per pass), plus the loop's addi, which waits for the write port behind the last: at K = 1, 18 instructions in 51 cycles"});
   c.push_back({"dependent 64-bit multiplies", init,
                Repeat(16, [](unsigned) { return std::string("  mul.i64 v4, v4, v4\n"); }),
                "3K + 7 cycles each: 3K steps, 6 more until the result is written, then the reader loads it"});
@@ -166,12 +167,15 @@ std::vector<IpcCase> IpcCases() {
                "3K cycles each, like a 64-bit multiply: the lanes shift 8- to 32-bit types, 64-bit shifts run on the MFU as a multiply by 2^n"});
   c.push_back({"dependent min chain", init,
                Repeat(32, [](unsigned) { return std::string("  min v2, v2, v1\n"); }),
-               "1 per 2 cycles: a compare's, min's or max's result is forwarded from L2 only (the lane's late result), so the next one waits one cycle in R"});
+               "1 per 2 cycles, like every dependent chain of short operations: the next one waits one cycle in R and takes the result from L2"});
+  c.push_back({"dependent shift chain", init,
+               Repeat(32, [](unsigned) { return std::string("  shli v2, v2, 1\n"); }),
+               "1 per 3 cycles: a short shift ends in L2 (the second half of the lane's shifter) and is not forwarded, so the next one waits in R until the register file's bypass gives it"});
   c.push_back({"sel right behind the add that writes its condition", init,
                Repeat(16, [](unsigned) {
                  return std::string("  add v5, v1, v2\n  sel v6, v5, v1, v2\n");
                }),
-               "2 instructions per 3 cycles: sel's condition (rs1 != 0) is a flag the register file registers from the row or the distance-2 forward, so a sel waits one cycle in R behind a short writer of its rs1 (docs/architecture.md \"Pipeline\"); behind a compare it waits that cycle anyway"});
+               "2 instructions per 3 cycles: sel waits one cycle in R behind the short writer of its rs1, as every reader does; its condition (rs1 != 0) is a flag the register file registers from the row or the distance-2 forward (docs/architecture.md \"Pipeline\")"});
   c.push_back({"dependent shuffle chain", init,
                Repeat(32, [](unsigned) { return std::string("  shfl.rotdn v1, v1, s2\n"); }),
                "1 per 3 cycles: the crossbar picks its values in L2 and a shuffle's result is not forwarded (it comes from outside the lane), so the next shuffle waits in R until the register file's bypass gives it"});
@@ -203,9 +207,11 @@ std::vector<IpcCase> IpcCases() {
   return c;
 }
 
+// The counter's decrement heads the loop, as the compiler's scheduler places it (docs/
+// compiler.md): nothing forwards out of X, so a bnz right behind it would wait a cycle.
 std::string IpcProgram(const IpcCase& k, unsigned iterations) {
-  return k.setup + "  li s1, " + std::to_string(iterations) + "\nloop:\n" + k.body +
-         "  addi s1, s1, -1\n  bnz s1, loop\n  halt\n";
+  return k.setup + "  li s1, " + std::to_string(iterations) + "\nloop:\n  addi s1, s1, -1\n" +
+         k.body + "  bnz s1, loop\n  halt\n";
 }
 
 // Cycles and instructions of one run of the case with `iterations` iterations.
@@ -332,7 +338,8 @@ int main(int argc, char** argv) {
         << "Each loop body runs 4 and 24 times in lockstep (zero-latency memory); the table is "
            "(instructions difference) / (cycles difference), so cold cache misses, the "
            "register-file clear and the pipeline fill cancel out and the loop's own "
-           "`addi`/`bnz` are included. docs/architecture.md \"Pipeline\" explains each "
+           "`addi`/`bnz` are included (the counter's decrement heads the loop, as the "
+           "compiler's scheduler places it: docs/compiler.md). docs/architecture.md \"Pipeline\" explains each "
            "number.\n\n"
         << ipc.str();
       sgu::tb::WriteDocSection(out, "# SGU performance", "sgu-bench", f.str());

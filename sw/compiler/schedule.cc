@@ -8,9 +8,8 @@
 // are written once more here (Stalls) as a function of the distance between writer and reader,
 // and the scheduler uses them twice: as edge latencies of the dependence graph (the priority is
 // the latency-weighted path to the region's end) and as a cycle model that decides when a
-// candidate can issue. The model assumes that a short result has no distance-1 forward
-// (kForwardDistance1): the RTL is about to lose it for timing, and on today's RTL placing a
-// reader two slots behind costs nothing.
+// candidate can issue. Nothing forwards out of X (the core has no distance-1 forward: its
+// reader waits a cycle), so a short result's reader is best placed two slots behind it.
 //
 // Correctness rests on the dependence graph alone: every pair of instructions of a region that
 // touch a common physical register (a 64-bit pair covers r and r+1; a partial definition also
@@ -30,10 +29,6 @@ namespace {
 
 using isa::Op;
 
-// Whether the model lets a short result's low word reach the very next instruction (the RTL's
-// x_val forward). False: schedule for the core without it (see the file comment).
-constexpr bool kForwardDistance1 = false;
-
 // Instructions further back than this never hold a reader (a long result: L7 at distance 8,
 // rs3's re-read one more).
 constexpr int kWindow = 10;
@@ -46,9 +41,9 @@ constexpr unsigned kS0 = isa::kRegS0;
 
 // Where a short result comes from, as far as its readers care (sgu_core wb_sel_e).
 enum class Wb : uint8_t {
-  kLane,   // the lane's ALU, the lane index, a load: forwarded at distance 1 and 2
+  kLane,   // the lane's ALU, the lane index, a load: forwarded at distance 2
   kLate,   // compare, min, max (WbLaneLate): forwarded at distance 2 only
-  kShift,  // a 32-bit shift (WbShift): made in L2, forwarded at distance 2 only
+  kShift,  // a 32-bit shift (WbShift): made in L2, not forwarded (l2_far)
   kFar,    // shuffle, vote, csrr, first (WbXbar, WbVote, WbUniform): not forwarded
 };
 
@@ -265,9 +260,8 @@ bool Stalls(const Timing& w, const Timing& r, int d) {
   if (!w.writes || d < 1) return false;
   const int k = d - 1;
   const bool shrt = !w.lng;
-  const bool x_late = w.wb != Wb::kLane;                          // wb_late
   const bool l2_late = w.wb == Wb::kShift || w.wb == Wb::kFar;   // l2_late
-  const bool l2_far = w.wb == Wb::kFar;                           // l2_far
+  const bool l2_far = w.wb == Wb::kShift || w.wb == Wb::kFar;    // l2_far
   for (unsigned s = 0; s < 3; ++s) {
     if (!r.used[s] || !Overlap(w.rd, w.rd_pair, r.rs[s], r.rs_pair[s])) continue;
     // Written at the end of L7 (long) or of L2 (short): a reader in R until then waits; rs3
@@ -276,8 +270,7 @@ bool Stalls(const Timing& w, const Timing& r, int d) {
     if (w.lng && k <= last) return true;
     if (shrt && k <= last) {
       const bool fwd_lo = s < 2 && r.rs[s] == w.rd && !(r.rs_pair[s] && w.rd_pair);
-      const bool fwd = fwd_lo && ((k == 0 && !x_late && kForwardDistance1) ||
-                                  (k == 1 && !l2_far));
+      const bool fwd = fwd_lo && k == 1 && !l2_far;  // nothing forwards out of X (k = 0)
       if (!fwd) return true;
     }
   }

@@ -169,13 +169,14 @@ TEST(ScheduleLatency, ShortResults) {
 }
 
 TEST(ScheduleLatency, LateAndFarResults) {
-  // A compare (the lane's late result) and a shift (made in L2): distance 2.
+  // A compare (the lane's late result): distance 2. A shift is made in L2 and not forwarded
+  // (l2_far): 3.
   EXPECT_EQ(SchedulingLatency(I(Op::kCmp, kU32, V(3), V(1), V(2)), I(Op::kAddi, kU32, V(4), V(3))),
             2);
   EXPECT_EQ(SchedulingLatency(I(Op::kShli, kU32, V(3), V(1), kNo, kNo, 3),
                               I(Op::kAddi, kU32, V(4), V(3))),
-            2);
-  // ... but sel's flag is not forwarded from a value L2 makes: 3.
+            3);
+  // ... and neither is sel's flag from it: 3.
   EXPECT_EQ(SchedulingLatency(I(Op::kShli, kU32, V(3), V(1), kNo, kNo, 3),
                               I(Op::kSel, kU32, V(4), V(3), V(0), V(1))),
             3);
