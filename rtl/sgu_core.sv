@@ -32,7 +32,8 @@
 // of X: the execute stage ends in registers (l2_data_q), not in the operand registers.
 // Hazards, all resolved in R by stalling: a source that a long operation in X, L2 .. L7 will
 // write (RAW); a source that the short result in X overlaps (xf_stall), or the one in L2 other
-// than as a forwarded low word, or a shuffle's or vote's or uniform result in L2 (l2_far);
+// than as a forwarded low word, or a shuffle's, short shift's, vote's or uniform result in L2
+// (l2_far);
 // a short writer whose destination a long operation in X, L2, L3 or L4 will still write (WAW);
 // a short writer when a long writer is in L5 (both would write in the same cycle).
 // A redirect (mispredicted branch), a trap or halt in X act one edge later (kill_q: the
@@ -767,8 +768,8 @@ module sgu_core #(
   // l2_data_q. The instruction two behind a short writer takes its value into its operand
   // registers (sgu_regfile) at the edge it enters X, so the execute stage starts from flip-flops
   // whatever the operand's source: the writer is in L2, writing at this edge, and fl_lo is the
-  // value written when the lane makes it (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is
-  // the decision of the cycle). Nothing forwards out of X: the instruction right behind a short
+  // lane's l2_data_q (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is the decision of the
+  // cycle). Nothing forwards out of X: the instruction right behind a short
   // writer that reads its result waits one cycle in R (xf_stall), so that the execute stage's
   // paths end in l2_data_q and never run on through the operand registers' multiplexers (the
   // lanes' ALU into the operand registers was the routed SIMD16 board's critical path: docs/
