@@ -717,10 +717,10 @@ module sgu_core #(
   // Register file.
   logic [1:0][NumLanes-1:0]       fl_sel_q;        // the forward into its operand registers
   logic [NumLanes-1:0][31:0]      fl_lo;           // ("Forwards" below)
-  logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 when L2's value is l2_data_q
+  logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 (fl_lo is l2_data_q)
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
   logic [NumLanes-1:0]            rs1_nz;          // src_lo[0] != 0, registered (sgu_regfile)
-  logic [NumLanes-1:0]            fl_big;          // fl_lo >= NumLanes when L2's value is l2_data_q
+  logic [NumLanes-1:0]            fl_big;          // fl_lo >= NumLanes
   logic [NumLanes-1:0]            rs2_big;         // src_lo[1] >= NumLanes, registered (sgu_regfile)
   logic                           wr_en;
   logic [5:0]                     wr_spec;
