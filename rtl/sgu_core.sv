@@ -133,7 +133,8 @@ module sgu_core #(
     WbLoad,     // LSU load data
     WbShift,    // the lane's shifter (a shift of an 8- to 32-bit type; its result in L2)
     WbVote,     // a vote's uniform value (sgu_vote's reduction in L2)
-    WbLaneLate  // the lane's compare, min or max of an 8- to 32-bit type (sgu_lane late_o)
+    WbLaneLate  // the lane's compare, min or max of an 8- to 32-bit type (made in L2 from the
+                // lane's comparison: l2_lo)
   } wb_sel_e;
 
   // Decoded instruction, D -> R -> X.
@@ -717,7 +718,7 @@ module sgu_core #(
   // Register file.
   logic [1:0][NumLanes-1:0]       fl_sel_q;        // the forward into its operand registers
   logic [NumLanes-1:0][31:0]      fl_lo;           // ("Forwards" below)
-  logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 (fl_lo is l2_data_q)
+  logic [NumLanes-1:0]            fl_nz;           // fl_lo != 0 (fl_lo is l2_lo)
   logic [2:0][NumLanes-1:0][31:0] src_lo, src_hi;  // X's operands: the operand registers
   logic [NumLanes-1:0]            rs1_nz;          // src_lo[0] != 0, registered (sgu_regfile)
   logic [NumLanes-1:0]            fl_big;          // fl_lo >= NumLanes
@@ -828,12 +829,30 @@ module sgu_core #(
   // operands, sel's condition, addresses, branch conditions), and a 64-bit operand is always a
   // pair.
   logic [NumLanes-1:0][63:0] l2_data_q;
+  // A compare's, min's or max's result is made in L2 from what X registered per lane: the
+  // comparison (l2_lt_q, l2_eq_q), the kind (l2_cmp_q: a compare; l2_mm_q: min or max) and
+  // a compare's condition (l2_tt_q), min's or max's outcome for a >= b in l2_data_q's low word
+  // and for a < b in l2_alt_q. So the carry chain's last bit and the equality end in a flip-flop
+  // each, instead of running on through the condition's lookup or a 32-bit pick and the
+  // write-back select: those paths into l2_data_q were 10 LUT4 (eq) and the carry chain with
+  // 9 LUT4 (lt), the lanes' deepest in the SIMD16 depth model (docs/timing.md, twenty-fifth
+  // session). L2's low word, l2_lo, is l2_data_q's for every other instruction (both kinds
+  // clear). The per-lane copies keep the kind and the condition beside each lane.
+  logic [NumLanes-1:0][31:0] l2_alt_q, l2_lo;
+  logic [NumLanes-1:0]       l2_lt_q, l2_eq_q, l2_cmp_q, l2_mm_q;
+  logic [NumLanes-1:0][3:0]  l2_tt_q;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_l2_lo
+    always_comb begin
+      l2_lo[l] = (l2_mm_q[l] && l2_lt_q[l]) ? l2_alt_q[l] : l2_data_q[l][31:0];
+      if (l2_cmp_q[l]) l2_lo[l] = {31'd0, l2_tt_q[l][{l2_lt_q[l], l2_eq_q[l]}]};
+    end
+  end
 
   // rs1's nonzero flag from the distance-2 forward: from the register, since a reader of the
   // flag waits behind a writer whose value L2 makes (l2_late, xf_stall; NzLate_A).
   for (genvar l = 0; l < NumLanes; l++) begin : gen_fwd_nz
-    assign fl_nz[l]  = l2_data_q[l][31:0] != '0;
-    assign fl_big[l] = l2_data_q[l][31:LaneBits] != '0;  // rs2's big flag, the same way
+    assign fl_nz[l]  = l2_lo[l] != '0;
+    assign fl_big[l] = l2_lo[l][31:LaneBits] != '0;  // rs2's big flag, the same way
   end
 
   logic [NumLanes-1:0][63:0] op_a, op_b, op_c;
@@ -851,7 +870,12 @@ module sgu_core #(
                                           OpLane, OpCsrr, OpVote, OpFirst, OpShfl, OpLd, OpSt});
   logic [NumLanes-1:0][63:0] mfu_ia, mfu_ib;
   logic [NumLanes-1:0][31:0] lane_res_hi;  // a short result's high word (sel, li, cvt)
-  logic [NumLanes-1:0][31:0] lane_late;    // a compare's, min's or max's result (WbLaneLate)
+  // A compare's, min's or max's result (WbLaneLate): made in L2 (l2_lo) from these.
+  logic [NumLanes-1:0]       lane_lt, lane_eq;  // the comparison
+  logic [NumLanes-1:0][31:0] lane_mm_lt, lane_mm_ge;  // min's or max's result if a < b, else
+  logic [NumLanes-1:0]       lane_cmp;          // the lane's instruction is a compare
+  logic [NumLanes-1:0][3:0]  lane_tt;           // ... with this condition
+  logic [NumLanes-1:0]       x_cmp, x_mm;       // l2_cmp_q's and l2_mm_q's inputs
   logic [NumLanes-1:0]       lane_fwd_sum; // the low word is lane_fwd_add, else lane_fwd_early
   logic [NumLanes-1:0][31:0] lane_fwd_add, lane_fwd_early;
   logic [NumLanes-1:0][31:0] lane_sh_res;  // a short shift's result, in L2
@@ -890,7 +914,12 @@ module sgu_core #(
       .fwd_add_o  (lane_fwd_add[l]),
       .fwd_early_o(lane_fwd_early[l]),
       .res_hi_o   (lane_res_hi[l]),
-      .late_o   (lane_late[l]),
+      .lt_o     (lane_lt[l]),
+      .eq_o     (lane_eq[l]),
+      .mm_lt_o  (lane_mm_lt[l]),
+      .mm_ge_o  (lane_mm_ge[l]),
+      .cmp_o    (lane_cmp[l]),
+      .cond_tt_o(lane_tt[l]),
       .sh_en_i  (l2_short_wr && l2_shift_q),
       .sh_res_o (lane_sh_res[l]),
       .ia_o     (mfu_ia[l]),
@@ -1459,12 +1488,14 @@ module sgu_core #(
     end
     assign wb_eff = x_multi_mem_q ? WbLoad : wb_q;
     // Only with an instruction in X (l2_data_q loads only then; otherwise don't-care: no gate,
-    // and the simulation skips the lane's select). The two results that come out of the lane's
-    // carry chain, the adder's (lane_fwd_add) and a compare's, min's or max's (lane_late), are
-    // picked last, by registered controls (wb_eff, the lane's fwd_sum_o): every other source
-    // (the lane's logic and select, the lane index, load data, the uniform value) is selected
-    // beside the adder, so that after the carry chain one or two multiplexers stand before
-    // l2_data_q. The crossbar's, the shifter's and a vote's results are made in L2 (l2_val).
+    // and the simulation skips the lane's select). The adder's result (lane_fwd_add), the one
+    // that comes out of the lane's carry chain, is picked last, by registered controls (wb_eff,
+    // the lane's fwd_sum_o): every other source (the lane's logic and select, the lane index,
+    // load data, the uniform value, min's or max's outcome for a >= b) is selected beside the
+    // adder, so that after the carry chain one or two multiplexers stand before l2_data_q. The
+    // comparison goes to registers of its own, with the kind (x_cmp, x_mm), and L2 makes a
+    // compare's, min's or max's result (l2_lo). The crossbar's, the shifter's and a vote's
+    // results are made in L2 (l2_val).
     always_comb begin
       logic [63:0] other;
       logic [63:0] early_val;
@@ -1473,17 +1504,19 @@ module sgu_core #(
       early_val = 'x;
       use_add   = 'x;
       x_val[l]  = 'x;
+      x_cmp[l]  = 'x;
+      x_mm[l]   = 'x;
       if (x_valid) begin
         other     = (wb_eff == WbLaneIdx) ? 64'(l) : lsu_rdata_i[l];  // else WbLoad (extended)
         use_add   = wb_eff == WbLane && lane_fwd_sum[l];
         unique case (wb_eff)
           WbLane:     early_val = {lane_res_hi[l], lane_fwd_early[l]};
-          WbLaneLate: early_val = '0;  // the low word is lane_late's
+          WbLaneLate: early_val = {32'd0, lane_mm_ge[l]};  // or L2's (l2_lo)
           default:    early_val = other;
         endcase
-        x_val[l] = {early_val[63:32],
-                    (wb_eff == WbLaneLate) ? lane_late[l] :
-                                             (use_add ? lane_fwd_add[l] : early_val[31:0])};
+        x_val[l] = {early_val[63:32], use_add ? lane_fwd_add[l] : early_val[31:0]};
+        x_cmp[l] = wb_eff == WbLaneLate && lane_cmp[l];
+        x_mm[l]  = wb_eff == WbLaneLate && !lane_cmp[l];
       end
     end
   end
@@ -1647,7 +1680,7 @@ module sgu_core #(
       if (l2_short_wr) begin
         l2_val[l] = vshfl_q  ? {32'd0, xbar_res[l]} :
                     vshift_q ? {32'd0, lane_sh_res[l]} :
-                    vvu_q    ? uni_val : l2_data_q[l];
+                    vvu_q    ? uni_val : {l2_data_q[l][63:32], l2_lo[l]};
       end
     end
     // The distance-2 forward's value: L2's data register, a flip-flop beside the lane. A
@@ -1663,7 +1696,7 @@ module sgu_core #(
     always_comb begin
       fl_lo[l] = 'x;
       if (l2_short_wr) begin
-        fl_lo[l] = l2_data_q[l][31:0];
+        fl_lo[l] = l2_lo[l];
       end
     end
   end
@@ -1906,6 +1939,12 @@ module sgu_core #(
   always_ff @(posedge clk_i) begin
     if (x_valid_q) begin
       l2_data_q <= x_val;
+      l2_alt_q  <= lane_mm_lt;
+      l2_lt_q   <= lane_lt;
+      l2_eq_q   <= lane_eq;
+      l2_cmp_q  <= x_cmp;
+      l2_mm_q   <= x_mm;
+      l2_tt_q   <= lane_tt;
       uniform_q <= uniform;
     end
     if (l2_short_wr) sw_ring_q[ring_q] <= l2_val;

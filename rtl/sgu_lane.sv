@@ -12,8 +12,12 @@
 //   Short operations (sgu_pkg::op_is_long == 0): add/sub, logic, min/max, cmp of 8- to 32-bit
 //     types; sel, li/lui, integer<->integer cvt of every integer type: the result is
 //     combinational in the execute stage, its low word in two parts (fwd_add_o, fwd_early_o,
-//     picked by fwd_sum_o), its high word res_hi_o; cmp, min and max give late_o.
-//     in the execute stage.
+//     picked by fwd_sum_o), its high word res_hi_o. cmp, min and max give the comparison's
+//     bits lt_o and eq_o, min and max both outcomes (mm_lt_o if a < b, else mm_ge_o), and
+//     cmp_o / cond_tt_o say whether the instruction is a compare and its condition: the core
+//     registers them at the end of X and makes the result in L2 (sgu_core l2_lo; the
+//     condition's lookup and the pick after the carry chain were the deepest paths into
+//     l2_data_q).
 //   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
 //     shifts by the amount's low ShiftSplit (3) bits into sh_q (at every edge a shift is in X,
 //     the last one being the edge it leaves X); in L2 the rest of the shift gives sh_res_o,
@@ -49,8 +53,16 @@ module sgu_lane (
   output logic [31:0]                fwd_add_o,  // the adder's result, extended by the type
   output logic [31:0]                fwd_early_o,  // the logic's or the select's, extended
   output logic [31:0]                res_hi_o,   // the select's high word (sel, li, cvt)
-  output logic [31:0]                late_o,     // short result: cmp, min, max (don't-care
-                                                 // unless alu_en_i)
+  // cmp, min, max (don't-care unless alu_en_i): the comparison of the operands at the type's
+  // width, a < b (lt_o) and a == b (eq_o); min's or max's result is mm_lt_o if lt_o, else
+  // mm_ge_o; a compare's is cond_tt_o[{lt_o, eq_o}] (cmp_o: the instruction in X is a compare;
+  // from the lane's control registers, with cond_tt_o, whatever alu_en_i).
+  output logic                       lt_o,
+  output logic                       eq_o,
+  output logic [31:0]                mm_lt_o,
+  output logic [31:0]                mm_ge_o,
+  output logic                       cmp_o,
+  output logic [3:0]                 cond_tt_o,
   input  logic                       sh_en_i,    // the shift of sh_q is in L2, writing
   output logic [31:0]                sh_res_o,   // its result (don't-care unless sh_en_i)
   output logic [63:0]                ia_o,       // MFU: integer operand a, extended by its type
@@ -91,15 +103,20 @@ module sgu_lane (
     e.fill31 = t == DtI32;
     return e;
   endfunction
-  // sgu_pkg::ext_dt(v, t) for e = ext_decode(t).
+  // sgu_pkg::ext_dt(v, t) for e = ext_decode(t). Each segment's fill names only the types that
+  // fill it (bits 15:8 are filled only for an 8-bit type, bits 31:16 for an 8- or 16-bit one),
+  // so that bits 15:8 are one LUT4 after the registers (one fill term for all three segments
+  // was a serial chain of three LUT4 before the segment's select in the SIMD16 depth model).
   function automatic logic [63:0] ext_fast(logic [63:0] v, ext_ctl_t e);
     logic [63:0] r;
-    logic        fill;
-    fill     = (e.fill7 && v[7]) || (e.fill15 && v[15]) || (e.fill31 && v[31]);
+    logic        fill8, fill16, fill32;
+    fill8    = e.fill7 && v[7];
+    fill16   = fill8 || (e.fill15 && v[15]);
+    fill32   = fill16 || (e.fill31 && v[31]);
     r[7:0]   = v[7:0];
-    r[15:8]  = e.keep8 ? v[15:8] : {8{fill}};
-    r[31:16] = e.keep16 ? v[31:16] : {16{fill}};
-    r[63:32] = e.keep32 ? v[63:32] : {32{fill}};
+    r[15:8]  = e.keep8 ? v[15:8] : {8{fill8}};
+    r[31:16] = e.keep16 ? v[31:16] : {16{fill16}};
+    r[63:32] = e.keep32 ? v[63:32] : {32{fill32}};
     return r;
   endfunction
 
@@ -162,7 +179,7 @@ module sgu_lane (
   // results of a 64-bit type come from the MFU.
   always_comb begin
     logic [63:0] pick;
-    logic [31:0] alu_early, late, late_lt, late_ge, logic_res, diff;
+    logic [31:0] alu_early, logic_res, diff;
     logic [32:0] sum, addend;
     logic        a_x, b_x;
     logic [1:0]  lt_u, lt_s;  // index k: width 8 << k
@@ -170,11 +187,11 @@ module sgu_lane (
     res_hi_o    = 'x;
     fwd_add_o   = 'x;
     fwd_early_o = 'x;
-    late_o      = 'x;
+    mm_lt_o     = 'x;
+    mm_ge_o     = 'x;
+    lt_o        = 'x;
+    eq_o        = 'x;
     alu_early   = 'x;
-    late      = 'x;
-    late_lt   = 'x;
-    late_ge   = 'x;
     logic_res = 'x;
     pick      = 'x;
     diff      = 'x;
@@ -206,7 +223,7 @@ module sgu_lane (
       // Equality from the raw operands, beside the adder (not a zero detect after its carry
       // chain): two values extended from the type's width are equal exactly when their low
       // width bits are. The condition is the decoded truth table over (lt, eq)
-      // (sgu_pkg::alu_decode), looked up below.
+      // (sgu_pkg::alu_decode), looked up in L2 (sgu_core l2_lo).
       diff = a_i[31:0] ^ b_raw[31:0];
       eq   = diff[7:0] == '0 && (size == 2'd0 || diff[15:8] == '0) &&
              (size <= 2'd1 || diff[31:16] == '0);
@@ -224,30 +241,27 @@ module sgu_lane (
       // immediate), cvt (a, the source extended once by the narrower of its two types,
       // sgu_pkg::alu_decode: a 64-bit result's high word is that extension). Every choice is
       // already extended by the result's type. min (lt ? a : b) and max (lt ? b : a) select
-      // apart, for late_o.
+      // apart, for mm_lt_o and mm_ge_o.
       unique case (ctl.pick)
         PickB:   pick_b = 1'b1;
         PickSel: pick_b = a_nz_i;
-        default: pick_b = 1'b0;  // PickA (min and max: late_o)
+        default: pick_b = 1'b0;  // PickA (min and max: mm_lt_o, mm_ge_o)
       endcase
       pick = pick_b ? b : ((ctl.pick == PickSel) ? c : a);
 
       alu_early = (ctl.res == AluLogic) ? logic_res
                                         : pick[31:0];  // AluPick (AluShift: sh_res_o, in L2;
-                                                       // AluCmp: late_o)
+                                                       // AluCmp: in L2)
       // cvt from an 8-bit type to u16: the source's extension by its own type, zero above 16
       // bits (sgu_pkg::alu_decode); a control bit beside the select, no level after it.
       if (ctl.zero_hi16) alu_early[31:16] = '0;
-      // late_o: a compare's condition, min's or max's operand. Both outcomes are made beside
-      // the adder (cond_tt looked up with eq alone; the operands extended by the type, a's
-      // type being dt for min and max, so that no extension follows the comparison; a
-      // compare's 0 or 1 is its own extension by any type), and lt, the last bit out of the
-      // carry chain, only picks one of them.
-      late_lt = (ctl.res == AluCmp) ? {31'd0, ctl.cond_tt[{1'b1, eq}]}
-                                    : ((ctl.pick == PickMin) ? a[31:0] : b[31:0]);
-      late_ge = (ctl.res == AluCmp) ? {31'd0, ctl.cond_tt[{1'b0, eq}]}
-                                    : ((ctl.pick == PickMin) ? b[31:0] : a[31:0]);
-      late    = lt ? late_lt : late_ge;
+      // min's and max's result for either outcome of the comparison, from the operands
+      // extended by the type (a's type is dt for min and max), so that no extension follows
+      // the comparison. lt, the last bit out of the carry chain, and eq only leave the lane:
+      // the core registers them and picks in L2 (sgu_core l2_lo), where a compare's condition
+      // is looked up in cond_tt too. With the lookup and the pick here, the paths through eq
+      // and lt into l2_data_q were 10 LUT4 and the carry chain with 9 LUT4, the deepest of the
+      // lane in the SIMD16 depth model (docs/timing.md, twenty-fifth session).
       // The results' type extension: only the low word's upper bits need it (8- and 16-bit
       // types), and only the adder's result: the logic's and the select's are made from
       // extended operands (above), so the path from the lane's controls through the operands'
@@ -264,11 +278,16 @@ module sgu_lane (
       fwd_add_o   = 32'(ext_fast({32'd0, sum[31:0]}, ext_b));
       fwd_early_o = alu_early;  // its own extension (above; u16 from an 8-bit type: zero_hi16)
       res_hi_o    = pick[63:32];
-      late_o      = late;
+      mm_lt_o     = (ctl.pick == PickMin) ? a[31:0] : b[31:0];
+      mm_ge_o     = (ctl.pick == PickMin) ? b[31:0] : a[31:0];
+      lt_o        = lt;
+      eq_o        = eq;
     end
   end
 
   assign fwd_sum_o = ctl.res == AluSum;
+  assign cmp_o     = ctl.res == AluCmp;
+  assign cond_tt_o = ctl.cond_tt;
 
   // ------------------------------------------------------------------------------ shifts
   // On the low word (8- to 32-bit types; 64-bit shifts run on the MFU): the amount modulo the

@@ -336,7 +336,8 @@ void WriteGtkw(const std::string& path, const std::string& fst_path, const GtkwO
     s.Vec(lane + "a_i", 63);
     s.Vec(lane + "b_i", 63);
     s.Vec(lane + "c_i", 63);
-    s.Vec("u_core.gen_lane" + i + ".res_w", 63);  // X's result in this lane (to l2_data_q)
+    s.Vec("u_core.gen_lane" + i + ".res_w", 63);  // X's result in this lane (to l2_data_q;
+                                                     // a compare's, min's or max's: L2 picks it)
     s.Vec(lane + "sh_res_o", 31);  // a short shift's result, in L2 (its second half)
     s.Vec("u_core.gen_lane" + i + ".long_res_w", 63);  // the MFU result it writes in L7
     s.Vec("u_core.u_xbar.gen_lane" + i + ".src", Log2(n) - 1);
