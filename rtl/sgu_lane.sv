@@ -19,7 +19,7 @@
 //     condition's lookup and the pick after the carry chain were the deepest paths into
 //     l2_data_q).
 //   Shifts of 8- to 32-bit types take two stages: the execute stage prepares the operand and
-//     shifts by the amount's low ShiftSplit (3) bits into sh_q (at every edge a shift is in X,
+//     shifts by the amount's low ShiftSplit (4) bits into sh_q (at every edge a shift is in X,
 //     the last one being the edge it leaves X); in L2 the rest of the shift gives sh_res_o,
 //     which the core writes at the end of L2 (not forwarded: sgu_core l2_far).
 //   Long operations: every multiply, every FP32 operation (including the conversions that
@@ -291,13 +291,17 @@ module sgu_lane (
 
   // ------------------------------------------------------------------------------ shifts
   // On the low word (8- to 32-bit types; 64-bit shifts run on the MFU): the amount modulo the
-  // type width, left shifts through bit reversal. The low word is extended by the type, so a
-  // narrow type's right shift brings in its own fill bits. Five stages of 2:1 multiplexers (the
-  // form that maps to one LUT per bit and stage): the first ShiftSplit in X, the rest, the
-  // reversal back and the result's extension in L2 (docs/architecture.md "Pipeline"). The
-  // result's type is kept decoded (8 bits, 16 bits, signed), so that its extension is a LUT or
-  // two per bit.
-  localparam int unsigned ShiftSplit = 3;
+  // type width, left shifts through bit reversal. The operand is extended by the type where a
+  // right shift can bring its bits into the type's width (sh_a below), so a narrow type's
+  // right shift brings in its own fill bits. Five stages of 2:1 multiplexers (the form that
+  // maps to one LUT per bit and stage): the first ShiftSplit in X, the last one, the reversal
+  // back and the result's extension in L2 (docs/architecture.md "Pipeline"). The result's type
+  // is kept decoded (8 bits, 16 bits, signed), so that its extension is a LUT or two per bit.
+  // Four stages in X and one in L2 since the twenty-fifth session (three and two before: L2's
+  // two stages, the reversal, the extension and L2's value select were 8 LUT4 into the
+  // register file's write registers, against 7 in X; with sh_a's one-LUT extension X has room
+  // for the fourth stage).
+  localparam int unsigned ShiftSplit = 4;
   typedef struct packed {
     logic [31:0] v;     // the operand, reversed for a left shift, shifted by amt[ShiftSplit-1:0]
     logic [4:0]  amt;   // the amount modulo the type width (the low bits are done)
@@ -320,6 +324,17 @@ module sgu_lane (
   endfunction
 
   sh_t sh_d, sh_q;
+  // The shifter's operand: a right shift by less than the width w brings bits up to 2w-2 into
+  // the type's width, so only those need the type's extension (bits 15:8 for an 8-bit type,
+  // 31:16 for a 16-bit one; every bit above the width is extended again in L2), and each
+  // segment's fill is the sign bit of the one type that fills it: one LUT4 per bit after the
+  // registers (ext_fast's bits 31:16 take two). A left shift needs no extension at all (its
+  // bits above the width are dropped the same way). A 32-bit type's right shift brings in
+  // a[31] if it is signed (fill31).
+  logic [31:0] sh_a;
+  assign sh_a = {ext_a.keep16 ? a_i[31:16] : {16{ext_a.fill15 && a_i[15]}},
+                 ext_a.keep8 ? a_i[15:8] : {8{ext_a.fill7 && a_i[7]}},
+                 a_i[7:0]};
   // Evaluated only while a shift's controls are loaded (the register loads then): the lane does
   // nothing for the other instructions; don't-care otherwise (no gate in synthesis).
   always_comb begin
@@ -332,13 +347,13 @@ module sgu_lane (
         2'd1:    amt_mask = 5'd15;
         default: amt_mask = 5'd31;
       endcase
-      sh_d.amt  = b[4:0] & amt_mask;
+      sh_d.amt  = b_raw[4:0] & amt_mask;  // (b's extension leaves bits 7:0 alone)
       sh_d.left = ctl.left;
-      sh_d.fill = !ctl.left && sgn && a[31];
+      sh_d.fill = !ctl.left && ext_a.fill31 && a_i[31];
       sh_d.is8  = size == 2'd0;
       sh_d.is16 = size == 2'd1;
       sh_d.sgn  = sgn;
-      sh_d.v    = ctl.left ? {<<{a[31:0]}} : a[31:0];
+      sh_d.v    = ctl.left ? {<<{a_i[31:0]}} : sh_a;
       sh_d.v    = shift_stages(sh_d.v, sh_d.amt, sh_d.fill, 0, ShiftSplit - 1);
     end
   end
