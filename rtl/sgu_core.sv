@@ -619,7 +619,8 @@ module sgu_core #(
     // nz_o): its reader waits behind a short writer of rs1 in X (above, as every reader does)
     // and behind one in L2 whose value L2 makes (a shuffle's from the crossbar's
     // multiplexers, a shift's, a vote's): the flag's distance-2 forward is computed from
-    // l2_data_q only (fl_nz), so that no path runs from the crossbar into the flag.
+    // l2_lo only (fl_nz: l2_data_q, or a compare's, min's or max's result made from L2's
+    // registers), so that no path runs from the crossbar into the flag.
     xf_stall |= l2_q.valid && l2_q.we && !l2_q.long_wb && l2_late && r_dec_q.nz &&
                 r_dec_q.rs_used[0] && overlap(l2_q.rd, l2_q.pair, r_rs[0], r_rs_pair[0]);
     // rs2's big flag likewise (a one-pass down2 / up2's delta: sgu_regfile big_o).
@@ -769,7 +770,7 @@ module sgu_core #(
   // l2_data_q. The instruction two behind a short writer takes its value into its operand
   // registers (sgu_regfile) at the edge it enters X, so the execute stage starts from flip-flops
   // whatever the operand's source: the writer is in L2, writing at this edge, and fl_lo is the
-  // lane's l2_data_q (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is the decision of the
+  // lane's l2_lo (fl_sel_q: decided a cycle early, per lane; xf3_lo_d is the decision of the
   // cycle). Nothing forwards out of X: the instruction right behind a short
   // writer that reads its result waits one cycle in R (xf_stall), so that the execute stage's
   // paths end in l2_data_q and never run on through the operand registers' multiplexers (the
@@ -1683,13 +1684,14 @@ module sgu_core #(
                     vvu_q    ? uni_val : {l2_data_q[l][63:32], l2_lo[l]};
       end
     end
-    // The distance-2 forward's value: L2's data register, a flip-flop beside the lane. A
+    // The distance-2 forward's value: l2_lo, L2's data register beside the lane (or the
+    // compare's, min's or max's result made from L2's registers: one or two LUT4). A
     // shuffle's and a vote's or uniform value come from outside the lane and are never
     // forwarded (l2_far: their readers wait in R until the write reaches the register file's
     // bypass), so that the crossbar's and the uniform value's die-wide nets end in the write
     // registers (sgu_regfile ws_q) and not, through the forward, in every lane's operand
     // registers (a third of the placed SIMD16 board's late end bits, docs/timing.md, sixteenth
-    // session). Nor is a short shift's: the second half of the lane's shifter (two stages, the
+    // session). Nor is a short shift's: the second half of the lane's shifter (then two stages, the
     // reversal and the type's extension) and then the forward's multiplexers into the operand
     // registers were 8 LUT levels, 768 end bits above 13.33 ns in the SIMD16 depth model
     // (docs/timing.md, twenty-fourth session).
@@ -2128,7 +2130,7 @@ module sgu_core #(
   `SGU_ASSERT(ShortWrEarly_A, (!x_short_wr || x_sw_early) &&
                               (!(x_done && !trap && !wd_fire && x_sw_early) || x_short_wr))
   // A reader of rs1's nonzero flag never took rs1 from a value L2 makes (fl_nz is computed from
-  // l2_data_q only); an illegal word or a fetch fault token traps in X without reading it (and
+  // l2_lo only); an illegal word or a fetch fault token traps in X without reading it (and
   // has no hazard check).
   `SGU_ASSERT(NzLate_A, r_advance && r_fault_q == CauseNone && !r_illegal && r_dec_q.nz &&
                         xf3_lo_d[0] |-> !l2_late)
