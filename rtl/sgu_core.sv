@@ -724,6 +724,8 @@ module sgu_core #(
   logic [NumLanes-1:0]            rs1_nz;          // src_lo[0] != 0, registered (sgu_regfile)
   logic [NumLanes-1:0]            fl_big;          // fl_lo >= NumLanes
   logic [NumLanes-1:0]            rs2_big;         // src_lo[1] >= NumLanes, registered (sgu_regfile)
+  logic [NumLanes-1:0]            rs2_tdn, rs2_tup;  // lane l < src_lo[1] mod N, l + that >= N,
+                                                     // registered with rs2_big (sgu_regfile)
   logic                           wr_en;
   logic [5:0]                     wr_spec;
   logic                           wr_pair;
@@ -756,6 +758,8 @@ module sgu_core #(
     .big_en_i  (r_dec_q.big),
     .fl_big_i  (fl_big),
     .big_o     (rs2_big),
+    .tdn_o     (rs2_tdn),
+    .tup_o     (rs2_tup),
     .rd_hi_o   (src_hi),
     .wr_en_i   (wr_en),
     .wr_spec_i (wr_spec),
@@ -1139,6 +1143,8 @@ module sgu_core #(
     .exec_i      (exec_q),
     .d_i         (src_lo[1]),
     .big_i       (rs2_big),
+    .tdn_i       (rs2_tdn),
+    .tup_i       (rs2_tup),
     .hold_en_i   (xbar_hold),
     .mux_en_i    (l2_shfl_q),
     .selb_o      (xbar_selb),
@@ -2145,6 +2151,14 @@ module sgu_core #(
   end
   `SGU_ASSERT(BigRef_A, x_valid && x_dec_q.big && !x_dec_q.illegal && x_fault_q == CauseNone |->
                         rs2_big == big_ref)
+  // And the thermometer bits of its low bits.
+  logic [NumLanes-1:0] tdn_ref, tup_ref;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_thermo_ref
+    assign tdn_ref[l] = l < 32'(src_lo[1][l][LaneBits-1:0]);
+    assign tup_ref[l] = l + 32'(src_lo[1][l][LaneBits-1:0]) >= NumLanes;
+  end
+  `SGU_ASSERT(ThermoRef_A, x_valid && x_dec_q.big && !x_dec_q.illegal && x_fault_q == CauseNone |->
+                           rs2_tdn == tdn_ref && rs2_tup == tup_ref)
   // The flag is the operand's nonzero test in every lane for its readers.
   logic [NumLanes-1:0] cond_ref;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_cond_ref

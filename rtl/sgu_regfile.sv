@@ -91,6 +91,12 @@ module sgu_regfile #(
   output logic [NumLanes-1:0]               big_o,       // port 1's rd_lo_o >= NumLanes,
                                                          // registered (don't-care if loaded
                                                          // without big_en_i)
+  output logic [NumLanes-1:0]               tdn_o,       // port 1's low LaneBits bits d: lane
+                                                         // l < d (a one-pass down2 takes B
+                                                         // at source lane l), registered like
+                                                         // big_o
+  output logic [NumLanes-1:0]               tup_o,       // l + d >= NumLanes (an up2's), the
+                                                         // same way
   output logic [2:0][NumLanes-1:0][31:0]    rd_hi_o,     // register r+1 (pairs), per lane
   input  logic                              wr_en_i,     // write enable
   input  logic [5:0]                        wr_spec_i,   // destination specifier (even for a pair)
@@ -552,6 +558,26 @@ module sgu_regfile #(
         end
       end
       assign flag_o[f][l] = part_q != '0;
+    end
+  end
+
+  // Port 1's thermometer bits, the same way (sgu_xbar selb_o): the one-pass down2 / up2's choice
+  // of B at source lane l compares the delta's low LaneBits bits with the constant l, one LUT
+  // on the row's half (or the forward) before the register, instead of after it in X, where
+  // ABC merged the compare with the crossbar's index stage (the same sums of l and d) and the
+  // placer put that logic beside the index registers, far from xb_q: the operand register ->
+  // xb_q path of the SIMD16 placement at ee0de03 (8 LUT4, 32 end bits above 13.33 ns, the
+  // second group; docs/timing.md, twenty-sixth session). With big_o, d >= N, they decide
+  // selb_o in one LUT level.
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_thermo
+    always_ff @(posedge clk_i) begin
+      if (ld_i && en_q[1] && big_en_i) begin
+        logic [LaneBits-1:0] d;
+        d = fl_sel_i[1][l] ? fl_i[l][LaneBits-1:0]
+                           : (odd_q[1] ? rows[1][l][32 +: LaneBits] : rows[1][l][LaneBits-1:0]);
+        tdn_o[l] <= l < 32'(d);  // constant 0 in the last lane
+        tup_o[l] <= l + 32'(d) >= NumLanes;
+      end
     end
   end
 

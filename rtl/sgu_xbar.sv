@@ -64,6 +64,9 @@ module sgu_xbar #(
   input  logic [NumLanes-1:0]             big_i,         // per lane: d_i >= N (the caller's
                                                          // registered flag; read only by a
                                                          // one-pass down2 / up2's selb_o)
+  input  logic [NumLanes-1:0]             tdn_i,         // per lane l: l < d_i mod N, and
+  input  logic [NumLanes-1:0]             tup_i,         // l + (d_i mod N) >= N (the caller's
+                                                         // registered flags, read like big_i)
   // Multiplexer stage: the cycle after ld_i.
   input  logic                            hold_en_i,     // a two-pass shuffle's first pass (in
                                                          // X, its second cycle): C = A, the
@@ -99,24 +102,16 @@ module sgu_xbar #(
   // source index already assumes), so that no net runs from the core's instruction registers or
   // from one lane's operand register to every lane's C selection. d >= N: every k (down2: lane
   // l's j = l + d >= N; up2: j = l + N - d < N); that test is the caller's flag big_i, registered
-  // with d (sgu_regfile big_o), not an OR of d's high bits here.
+  // with d (sgu_regfile big_o), not an OR of d's high bits here. k < d and k + d >= N on the low
+  // bits are the caller's registered flags too (sgu_regfile tdn_o, tup_o: a compare here was
+  // merged by ABC with the index stage's sums, and placed with it, far from the caller's C
+  // register), so that selb_o is one LUT level of registers.
   logic [NumLanes-1:0] thermo;
   always_comb begin
-    logic [LaneBits-1:0] dk;
-    logic                dk_ge_n;
-    logic [LaneBits:0]   ksum;
-    thermo  = 'x;
-    dk      = 'x;
-    dk_ge_n = 'x;
-    ksum    = 'x;
+    thermo = 'x;
     if (en_i) begin
-      for (int unsigned k = 0; k < NumLanes; k++) begin
-        dk        = d_i[k][LaneBits-1:0];
-        dk_ge_n   = big_i[k];
-        ksum      = (LaneBits + 1)'(k) + {1'b0, dk};
-        thermo[k] = (thermo_dn_i[k] && (dk_ge_n || LaneBits'(k) < dk)) ||  // down2: k < d
-                    (thermo_up_i[k] && (dk_ge_n || ksum[LaneBits]));        // up2: k + d >= N
-      end
+      thermo = (thermo_dn_i & (big_i | tdn_i)) |  // down2: k < d
+               (thermo_up_i & (big_i | tup_i));   // up2: k + d >= N
     end
   end
 
