@@ -346,8 +346,13 @@ module sgu_axi_bram #(
     wr_left_d   = wr_left_q;
     b_valid_d   = b_valid_q;
     b_resp_d    = b_resp_q;
+    // The burst's registers follow AW's payload whenever AW is ready, valid or not (they are
+    // read only while wr_active_q), so that only wr_active_q waits for AWVALID: their enables
+    // start from this module's registers, not from the master's handshake (see AR below).
     if (s_axi_awvalid_i && s_axi_awready_o) begin
       wr_active_d = 1'b1;
+    end
+    if (s_axi_awready_o) begin
       wr_addr_d   = s_axi_awaddr_i;
       wr_size_d   = s_axi_awsize_i;
       wr_burst_d  = s_axi_awburst_i;
@@ -398,8 +403,15 @@ module sgu_axi_bram #(
       r_last_d  = pr_last_q;
       r_id_d    = pr_id_q;
     end
+    // The burst's registers follow AR's payload whenever AR is ready, valid or not (they are
+    // read only while rd_active_q), so that only rd_active_q waits for ARVALID: the master's
+    // valid (the SGU's LSU decides its next AR from the R handshake) was the enable of the 32
+    // address flip-flops, 33 of the SIMD8 board's 37 late endpoints (routed at 0d93678, 9 LUT4
+    // from the LSU's read state: docs/timing.md, twenty-sixth session).
     if (s_axi_arvalid_i && s_axi_arready_o) begin
       rd_active_d = 1'b1;
+    end
+    if (s_axi_arready_o) begin
       rd_addr_d   = s_axi_araddr_i;
       rd_size_d   = s_axi_arsize_i;
       rd_burst_d  = s_axi_arburst_i;

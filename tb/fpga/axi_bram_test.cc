@@ -178,13 +178,22 @@ class AxiBramTest : public ::testing::Test {
   void Cycle() {
     // Drive.
     const Burst* aw = aw_q_.empty() ? nullptr : &aw_q_.front();
+    // Without VALID the payload is noise: the memory must take it only with the handshake
+    // (its burst registers follow AW's and AR's payload while ready, rtl/sgu_axi_bram.sv).
     top_->s_axi_awvalid_i = aw && aw_valid_;
-    if (aw) {
+    if (top_->s_axi_awvalid_i) {
       top_->s_axi_awaddr_i = aw->addr;
       top_->s_axi_awlen_i = aw->len;
       top_->s_axi_awsize_i = aw->size;
       top_->s_axi_awburst_i = aw->burst;
       top_->s_axi_awid_i = aw->id;
+    } else {
+      const uint64_t n = rng_->Next();
+      top_->s_axi_awaddr_i = static_cast<uint32_t>(n);
+      top_->s_axi_awlen_i = static_cast<uint8_t>(n >> 32);
+      top_->s_axi_awsize_i = static_cast<uint8_t>((n >> 40) & 7);
+      top_->s_axi_awburst_i = static_cast<uint8_t>((n >> 43) & 3);
+      top_->s_axi_awid_i = static_cast<uint8_t>((n >> 45) & 15);
     }
     const Burst* wb = w_q_.empty() ? nullptr : &w_q_.front();
     top_->s_axi_wvalid_i = wb && w_valid_;
@@ -196,12 +205,19 @@ class AxiBramTest : public ::testing::Test {
     top_->s_axi_bready_i = b_ready_;
     const Burst* ar = ar_q_.empty() ? nullptr : &ar_q_.front();
     top_->s_axi_arvalid_i = ar && ar_valid_;
-    if (ar) {
+    if (top_->s_axi_arvalid_i) {
       top_->s_axi_araddr_i = ar->addr;
       top_->s_axi_arlen_i = ar->len;
       top_->s_axi_arsize_i = ar->size;
       top_->s_axi_arburst_i = ar->burst;
       top_->s_axi_arid_i = ar->id;
+    } else {
+      const uint64_t n = rng_->Next();
+      top_->s_axi_araddr_i = static_cast<uint32_t>(n);
+      top_->s_axi_arlen_i = static_cast<uint8_t>(n >> 32);
+      top_->s_axi_arsize_i = static_cast<uint8_t>((n >> 40) & 7);
+      top_->s_axi_arburst_i = static_cast<uint8_t>((n >> 43) & 3);
+      top_->s_axi_arid_i = static_cast<uint8_t>((n >> 45) & 15);
     }
     top_->s_axi_rready_i = r_ready_;
     const HostOp* h = host_q_.empty() ? nullptr : &host_q_.front();
