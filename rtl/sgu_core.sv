@@ -1682,14 +1682,30 @@ module sgu_core #(
     // The lane's copy of L2's source flags is the core's whenever L2 writes a short result.
     `SGU_ASSERT(L2ValSel_A, !l2_short_wr ||
                             {vvu_q, vshift_q, vshfl_q} == {l2_vu_q, l2_shift_q, l2_shfl_q})
+    // The crossbar's result enters the last LUT before the write register (sgu_late_pick, with
+    // the lane's registered flag as its select): written as one selection, ABC mapped it three
+    // LUT4 deep behind the crossbar's multiplexers, which end in the slice's L6MUX21, 407 end
+    // bits above 13.33 ns in the SIMD16 depth model at 7a9e713, the largest group (docs/
+    // timing.md, twenty-sixth session). The other choices are made before it.
+    logic [63:0] rest;
     always_comb begin
-      l2_val[l] = 'x;
+      rest = 'x;
       if (l2_short_wr) begin
-        l2_val[l] = vshfl_q  ? {32'd0, xbar_res[l]} :
-                    vshift_q ? {32'd0, lane_sh_res[l]} :
-                    vvu_q    ? uni_val : {l2_data_q[l][63:32], l2_lo[l]};
+        rest = vshift_q ? {32'd0, lane_sh_res[l]} :
+               vvu_q    ? uni_val : {l2_data_q[l][63:32], l2_lo[l]};
+        if (vshfl_q) rest[63:32] = '0;
       end
     end
+    sgu_late_pick #(
+      .Width(32)
+    ) u_xbar_pick (
+      .sel_i(vshfl_q),
+      .a_i  (xbar_res[l]),
+      .b_i  (rest[31:0]),
+      .en_i ('1),
+      .y_o  (l2_val[l][31:0])
+    );
+    assign l2_val[l][63:32] = rest[63:32];
     // The distance-2 forward's value: l2_lo, L2's data register beside the lane (or the
     // compare's, min's or max's result made from L2's registers: one or two LUT4). A
     // shuffle's and a vote's or uniform value come from outside the lane and are never
