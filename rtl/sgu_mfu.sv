@@ -210,13 +210,32 @@ module sgu_mfu
     logic        inf_sign;   // sign of that infinity
     logic        use_trunc;  // float->int result is z_op[75:44], negated if trunc_neg
     logic        trunc_neg;
-    logic [31:0] fixed;      // result when neither: min/max/compare, 0, saturation
+    logic [31:0] fixed;      // result when neither: min/max/compare, 0, saturation (made in
+                             // S2 from fp_pick_t; don't-care in S1's)
   } fp_ctl_t;
+
+  // min / max / compare, S1 -> S2: S1 ends at the magnitudes' comparison (the carry chain's
+  // a < b, the equality per byte) and registers the two candidate results and the compare's
+  // truth table; S2 decides `less` and picks (fp_ctl_t fixed). Made in one stage, the
+  // equality's reduction, less, the condition and the pick were 9 LUT4 after the carry chain
+  // into the S2 register, the deepest path of the SIMD16 depth model at 7a9e713 (18.6 ns),
+  // which sets how far ABC lets every other path deepen (docs/timing.md, twenty-sixth session).
+  typedef struct packed {
+    logic [31:0] res_lt;     // the result if a < b (by `less` below), or the only one
+    logic [31:0] res_ge;     // ... otherwise
+    logic        mag_lt;     // |a| < |b| (bits 30:0)
+    logic [3:0]  mag_eq;     // bytes of bits 30:0 equal
+    logic        a_sign;
+    logic        b_sign;
+    logic        cmp;        // bit 0 is the compare's: tt[{less, equal}]
+    logic [3:0]  tt;         // the condition for each {less, equal}, NaN and zeros applied
+  } fp_pick_t;
 
   // FP side band S1 -> S2: the addend before alignment.
   typedef struct packed {
     logic [23:0] z_man;      // addend mantissa (float->int: the source's)
     logic [6:0]  shamt;      // its alignment shift
+    fp_pick_t    pick;
     fp_ctl_t     ctl;
   } fp_s2_t;
 
@@ -270,6 +289,7 @@ module sgu_mfu
   logic        op_i2f;
   logic [31:0] i2f_mag;
   fp_ctl_t     ctl_s1;  // the side band's controls but etop (which needs sgu_fpu_exp)
+  fp_pick_t    pick_s1;
 
   assign fpu_en_s1 = valid_s1 & fpu_s1;
 
@@ -279,10 +299,11 @@ module sgu_mfu
     logic [31:0] y, z, f2i_fixed, min_result, max_result;
     logic        y_exp_max, z_exp_max, y_frac_nz, z_frac_nz, y_nan, z_nan, y_inf, z_inf;
     logic        y_zero, a_inf, prod_inf, fma_nan, fma_inf, fma_inf_sign;
-    logic        mag_lt, mag_eq, less, unordered, both_zero, cmp_eq, cmp_lt, cmp_res;
+    logic        unordered, both_zero, cmp_eq, cmp_lt, cmp_res;
     op_i2f  = 'x;
     i2f_mag = 'x;
     ctl_s1  = 'x;
+    pick_s1 = 'x;
     if (fpu_en_s1) begin
       a_exp_max = &a_s1[30:23];
       b_exp_max = &b_s1[30:23];
@@ -343,30 +364,35 @@ module sgu_mfu
                             : {~f2i_signed | a_s1[31], {31{~(f2i_signed & a_s1[31])}}};
 
       // Min / max / compare: one sign-magnitude comparator; less is a < b for non-NaN
-      // operands with -0 < +0.
-      mag_lt    = a_s1[30:0] < b_s1[30:0];
-      mag_eq    = a_s1[30:0] == b_s1[30:0];
+      // operands with -0 < +0. Here the magnitudes' comparison and the candidates; S2 decides
+      // less and picks (fp_pick_t). The truth table gives the condition for each outcome
+      // {less, equal} (equal: the magnitudes and the signs), NaN and zeros applied:
+      //   lt = !unordered && less && !both_zero, eq = !unordered && (equal || both_zero).
+      pick_s1.mag_lt = a_s1[30:0] < b_s1[30:0];
+      for (int unsigned k = 0; k < 3; k++) begin
+        pick_s1.mag_eq[k] = a_s1[8*k +: 8] == b_s1[8*k +: 8];
+      end
+      pick_s1.mag_eq[3] = a_s1[30:24] == b_s1[30:24];  // bit 31 is the sign
+      pick_s1.a_sign    = a_s1[31];
+      pick_s1.b_sign    = b_s1[31];
       unordered = a_nan | b_nan;
       both_zero = a_zero & b_zero;
-      unique case ({a_s1[31], b_s1[31]})
-        2'b00:   less = mag_lt;
-        2'b01:   less = 1'b0;
-        2'b10:   less = 1'b1;
-        default: less = ~mag_lt & ~mag_eq;
-      endcase
-      cmp_eq = ~unordered & ((mag_eq & (a_s1[31] == b_s1[31])) | both_zero);
-      cmp_lt = ~unordered & less & ~both_zero;
-      unique case (cond_s1)
-        FpuCondEq:  cmp_res = cmp_eq;
-        FpuCondNe:  cmp_res = ~cmp_eq;
-        FpuCondLt:  cmp_res = cmp_lt;
-        FpuCondLe:  cmp_res = cmp_lt | cmp_eq;
-        FpuCondGt:  cmp_res = ~unordered & ~cmp_lt & ~cmp_eq;
-        FpuCondGe:  cmp_res = ~unordered & ~cmp_lt;
-        FpuCondOrd: cmp_res = ~unordered;
-        FpuCondUno: cmp_res = unordered;
-        default:    cmp_res = 1'b0;
-      endcase
+      for (int unsigned i = 0; i < 4; i++) begin
+        cmp_lt = ~unordered & i[1] & ~both_zero;
+        cmp_eq = ~unordered & (i[0] | both_zero);
+        unique case (cond_s1)
+          FpuCondEq:  cmp_res = cmp_eq;
+          FpuCondNe:  cmp_res = ~cmp_eq;
+          FpuCondLt:  cmp_res = cmp_lt;
+          FpuCondLe:  cmp_res = cmp_lt | cmp_eq;
+          FpuCondGt:  cmp_res = ~unordered & ~cmp_lt & ~cmp_eq;
+          FpuCondGe:  cmp_res = ~unordered & ~cmp_lt;
+          FpuCondOrd: cmp_res = ~unordered;
+          FpuCondUno: cmp_res = unordered;
+          default:    cmp_res = 1'b0;
+        endcase
+        pick_s1.tt[i] = cmp_res;
+      end
       if (a_nan && b_nan) begin
         min_result = FpuCanonicalNan;
         max_result = FpuCanonicalNan;
@@ -377,9 +403,28 @@ module sgu_mfu
         min_result = a_s1;
         max_result = a_s1;
       end else begin
-        min_result = less ? a_s1 : b_s1;
-        max_result = less ? b_s1 : a_s1;
+        min_result = 'x;
+        max_result = 'x;
       end
+      pick_s1.cmp = fop_s1 == FpuOpFCmp;
+      unique case (fop_s1)
+        FpuOpFMin: begin
+          pick_s1.res_lt = unordered ? min_result : a_s1;
+          pick_s1.res_ge = unordered ? min_result : b_s1;
+        end
+        FpuOpFMax: begin
+          pick_s1.res_lt = unordered ? max_result : b_s1;
+          pick_s1.res_ge = unordered ? max_result : a_s1;
+        end
+        FpuOpCvtF2I, FpuOpCvtF2U: begin
+          pick_s1.res_lt = f2i_fixed;
+          pick_s1.res_ge = f2i_fixed;
+        end
+        default: begin  // compare (bit 0 from tt), fma ops, int->float, codes 11..15
+          pick_s1.res_lt = 32'd0;
+          pick_s1.res_ge = 32'd0;
+        end
+      endcase
 
       // The side band's controls. Ops that do not use the sum add two equal-signed values:
       // the adder stays harmless.
@@ -392,13 +437,7 @@ module sgu_mfu
       ctl_s1.inf_sign  = fma_inf_sign;
       ctl_s1.use_trunc = f2i_s1 & ~f2i_zero & ~f2i_sat;
       ctl_s1.trunc_neg = f2i_signed & a_s1[31];
-      unique case (fop_s1)
-        FpuOpFMin:                ctl_s1.fixed = min_result;
-        FpuOpFMax:                ctl_s1.fixed = max_result;
-        FpuOpFCmp:                ctl_s1.fixed = {31'd0, cmp_res};
-        FpuOpCvtF2I, FpuOpCvtF2U: ctl_s1.fixed = f2i_fixed;
-        default:                  ctl_s1.fixed = 32'd0;  // fma ops, int->float, codes 11..15
-      endcase
+      ctl_s1.fixed     = 'x;  // S2's (fp_pick_t)
     end
   end
 
@@ -430,6 +469,7 @@ module sgu_mfu
     if (fpu_en_s1) begin
       fp_s1.z_man    = z_man;
       fp_s1.shamt    = align_shamt;
+      fp_s1.pick     = pick_s1;
       fp_s1.ctl      = ctl_s1;
       fp_s1.ctl.etop = op_i2f ? I2fEtop : exp_etop;
     end
@@ -635,12 +675,30 @@ module sgu_mfu
   // Made here, where there is time, so that S3 starts its carry chain and its count at once
   // (computed only with an FP operation in the stage, like u_align: docs/fpu.md).
   always_comb begin
-    fp_s2 = 'x;
+    fp_pick_t pk;
+    logic     mag_eq, less, equal;
+    fp_s2  = 'x;
+    pk     = 'x;
+    mag_eq = 'x;
+    less   = 'x;
+    equal  = 'x;
     if (fpu_en_s2) begin
       fp_s2.z_op     = z_win ^ {WinW{fp2_q.ctl.eff_sub}};
       fp_s2.z_sticky = z_sticky;
       fp_s2.cin      = fp2_q.ctl.eff_sub & ~z_sticky;
       fp_s2.ctl      = fp2_q.ctl;
+      // min / max / compare: the pick (fp_pick_t).
+      pk     = fp2_q.pick;
+      mag_eq = &pk.mag_eq;
+      unique case ({pk.a_sign, pk.b_sign})
+        2'b00:   less = pk.mag_lt;
+        2'b01:   less = 1'b0;
+        2'b10:   less = 1'b1;
+        default: less = ~pk.mag_lt & ~mag_eq;
+      endcase
+      equal                = mag_eq & (pk.a_sign == pk.b_sign);
+      fp_s2.ctl.fixed      = less ? pk.res_lt : pk.res_ge;
+      if (pk.cmp) fp_s2.ctl.fixed[0] = pk.tt[{less, equal}];
     end
   end
 
