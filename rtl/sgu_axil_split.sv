@@ -6,11 +6,15 @@
 // split itself (writes are accepted and dropped, reads return 0). Addresses are passed on
 // unchanged: a slave ignores the bits it does not decode.
 //
-// One transaction per direction in flight: a write is routed when AW and W are both offered
-// (decoded from AWADDR; the chosen slave's AWREADY and WREADY are passed back, and each channel
-// stops being offered once taken), then its B is passed back; the next AW is accepted after that B has been taken.
-// Reads likewise (AR, then R). Combinational routing of valid/ready and payloads: no added
-// latency, except one cycle for a DECERR response.
+// One transaction per direction in flight: when AW and W are both offered, AWADDR is decoded into
+// a register (one cycle), then the write is routed (the chosen slave's AWREADY and WREADY are
+// passed back, and each channel stops being offered once taken), then its B is passed back; the
+// next AW is accepted after that B has been taken. Reads likewise (AR decoded, routed, then R).
+// Valid/ready and payloads are routed combinationally from the registered choice: one cycle of
+// added latency per request (two for a DECERR response). Decoded and routed in the same cycle,
+// the address compare, the choice and the slave's ready made one path into the enables of the
+// master's skid registers (sgu_axil_slice), 9 LUT4 and 192 end bits above 13.33 ns in the
+// SIMD16 board's depth model at 7a9e713 (docs/timing.md, twenty-sixth session).
 
 `include "sgu_assert.svh"
 
@@ -72,8 +76,9 @@ module sgu_axil_split #(
   endfunction
 
   typedef enum logic [1:0] {
-    PhAddr,  // address (and write data) being offered
-    PhResp,  // waiting for the slave's response
+    PhAddr,   // waiting for an address (and write data): decoded into wsel_q / rsel_q
+    PhRoute,  // offered to the chosen slave (or taken for DECERR)
+    PhResp,   // waiting for the slave's response
     PhErr    // the split's own DECERR response
   } phase_e;
 
@@ -81,14 +86,15 @@ module sgu_axil_split #(
   phase_e     wph_q, wph_d;
   logic [1:0] wsel_q, wsel_d;   // chosen slave, valid outside PhAddr
   logic       aw_done_q, aw_done_d, w_done_q, w_done_d;
-  logic [1:0] wsel;             // slave of the offered address
 
-  // Decoded while nothing of the write has been taken; kept from the first handshake on.
-  assign wsel = (wph_q == PhAddr && !aw_done_q && !w_done_q) ? decode(s_awaddr_i) : wsel_q;
+  // The slaves' valids from registers only (a block of their own: the slaves' readies, which
+  // the block below reads, depend on them).
+  for (genvar i = 0; i < 2; i++) begin : gen_wvalid
+    assign m_awvalid_o[i] = wph_q == PhRoute && wsel_q == 2'(i) && !aw_done_q;
+    assign m_wvalid_o[i]  = wph_q == PhRoute && wsel_q == 2'(i) && !w_done_q;
+  end
 
   always_comb begin
-    m_awvalid_o = '0;
-    m_wvalid_o  = '0;
     m_bready_o  = '0;
     s_awready_o = 1'b0;
     s_wready_o  = 1'b0;
@@ -100,23 +106,24 @@ module sgu_axil_split #(
     w_done_d    = w_done_q;
     unique case (wph_q)
       PhAddr: begin
-        if ((s_awvalid_i || aw_done_q) && (s_wvalid_i || w_done_q)) begin
-          wsel_d = wsel;
-          if (wsel == 2'd2) begin
-            // No slave: take both and answer DECERR.
-            s_awready_o = 1'b1;
-            s_wready_o  = 1'b1;
-            wph_d       = PhErr;
-          end else begin
-            m_awvalid_o[wsel[0]] = !aw_done_q;
-            m_wvalid_o[wsel[0]]  = !w_done_q;
-            s_awready_o = !aw_done_q && m_awready_i[wsel[0]];
-            s_wready_o  = !w_done_q && m_wready_i[wsel[0]];
-            aw_done_d   = aw_done_q || m_awready_i[wsel[0]];
-            w_done_d    = w_done_q || m_wready_i[wsel[0]];
-            if (aw_done_d && w_done_d) begin
-              wph_d = PhResp;
-            end
+        if (s_awvalid_i && s_wvalid_i) begin
+          wsel_d = decode(s_awaddr_i);
+          wph_d  = PhRoute;
+        end
+      end
+      PhRoute: begin  // AW and W stay offered until taken (AwHeld_A, WHeld_A)
+        if (wsel_q == 2'd2) begin
+          // No slave: take both and answer DECERR.
+          s_awready_o = 1'b1;
+          s_wready_o  = 1'b1;
+          wph_d       = PhErr;
+        end else begin
+          s_awready_o = !aw_done_q && m_awready_i[wsel_q[0]];
+          s_wready_o  = !w_done_q && m_wready_i[wsel_q[0]];
+          aw_done_d   = aw_done_q || m_awready_i[wsel_q[0]];
+          w_done_d    = w_done_q || m_wready_i[wsel_q[0]];
+          if (aw_done_d && w_done_d) begin
+            wph_d = PhResp;
           end
         end
       end
@@ -143,12 +150,12 @@ module sgu_axil_split #(
   // Reads.
   phase_e      rph_q, rph_d;
   logic [1:0]  rsel_q, rsel_d;
-  logic [1:0]  rsel;
 
-  assign rsel = rph_q == PhAddr ? decode(s_araddr_i) : rsel_q;
+  for (genvar i = 0; i < 2; i++) begin : gen_rvalid
+    assign m_arvalid_o[i] = rph_q == PhRoute && rsel_q == 2'(i);
+  end
 
   always_comb begin
-    m_arvalid_o = '0;
     m_rready_o  = '0;
     s_arready_o = 1'b0;
     s_rvalid_o  = 1'b0;
@@ -159,16 +166,18 @@ module sgu_axil_split #(
     unique case (rph_q)
       PhAddr: begin
         if (s_arvalid_i) begin
-          rsel_d = rsel;
-          if (rsel == 2'd2) begin
-            s_arready_o = 1'b1;
-            rph_d       = PhErr;
-          end else begin
-            m_arvalid_o[rsel[0]] = 1'b1;
-            s_arready_o = m_arready_i[rsel[0]];
-            if (m_arready_i[rsel[0]]) begin
-              rph_d = PhResp;
-            end
+          rsel_d = decode(s_araddr_i);
+          rph_d  = PhRoute;
+        end
+      end
+      PhRoute: begin  // AR stays offered until taken (ArHeld_A)
+        if (rsel_q == 2'd2) begin
+          s_arready_o = 1'b1;
+          rph_d       = PhErr;
+        end else begin
+          s_arready_o = m_arready_i[rsel_q[0]];
+          if (m_arready_i[rsel_q[0]]) begin
+            rph_d = PhResp;
           end
         end
       end
@@ -216,6 +225,10 @@ module sgu_axil_split #(
 
   // The master keeps AW and W offered until both are taken (AXI: valid is never withdrawn).
   `SGU_ASSERT(AwHeld_A, s_awvalid_i && !s_awready_o |=> s_awvalid_i && $stable(s_awaddr_i))
+  `SGU_ASSERT(WHeld_A, s_wvalid_i && !s_wready_o |=> s_wvalid_i)
+  // A routed write has both channels offered or taken (so the decoded address is AWADDR's).
+  `SGU_ASSERT(RouteW_A, wph_q == PhRoute |-> (s_awvalid_i || aw_done_q) && (s_wvalid_i || w_done_q))
+  `SGU_ASSERT(RouteR_A, rph_q == PhRoute |-> s_arvalid_i)
   `SGU_ASSERT(ArHeld_A, s_arvalid_i && !s_arready_o |=> s_arvalid_i && $stable(s_araddr_i))
 
 endmodule
