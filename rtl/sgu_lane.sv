@@ -34,6 +34,8 @@
 //     extension leaves the low word alone; int->float extends its source by the source type);
 //     the raw c word goes to the MFU from the core.
 
+`include "sgu_assert.svh"
+
 module sgu_lane (
   input  logic                       clk_i,
   input  logic                       ld_i,       // an instruction enters X: load ctl_i, imm_i
@@ -120,8 +122,36 @@ module sgu_lane (
     return r;
   endfunction
 
+  // Operand b's fill bits with the immediate's choice folded in before the registers: b is
+  // the immediate or the register (ctl.use_imm), and the fill of each segment names only the
+  // register's sign bits (f*: the type fills from bit 7 / 15 / 31 and b is the register) or is
+  // the immediate's own (i*: decided from imm_i at the load). Extended from b_raw, every bit of
+  // b[63:8] waited for use_imm's selection of bit 7, 15 or 31 and then the fill, which ABC
+  // mapped as a serial chain of three LUT4 shared by all 56 bits and the placer put between
+  // them: the lane's controls -> the MFU's operand registers, the second group of the SIMD16
+  // placement at 7a9e713 (24 end bits above 13.33 ns; and the start of the depth model's
+  // largest lane group; docs/timing.md, twenty-sixth session).
+  typedef struct packed {
+    logic f7, f15, f31;  // !use_imm && ext_b.fill7 / fill15 / fill31
+    logic i8, i16, i32;  // use_imm && the immediate's fill of bits 15:8 / 31:16 / 63:32
+  } bfill_t;
+  // fill: ext_b's fill31, fill15, fill7; sign: the immediate's bits 31, 15 and 7
+  function automatic bfill_t bfill_decode(logic [2:0] fill, logic use_imm, logic [2:0] sign);
+    bfill_t f;
+    f.f7  = !use_imm && fill[0];
+    f.f15 = !use_imm && fill[1];
+    f.f31 = !use_imm && fill[2];
+    f.i8  = use_imm && fill[0] && sign[0];
+    f.i16 = f.i8 || (use_imm && fill[1] && sign[1]);
+    f.i32 = f.i16 || (use_imm && fill[2] && sign[2]);
+    return f;
+  endfunction
+
   alu_ctl_t    ctl;
   ext_ctl_t    ext_a, ext_b;  // ext_decode(ctl.a_dt), ext_decode(ctl.dt)
+  bfill_t      bfill;         // bfill_decode(ext_b, ctl.use_imm, imm)
+  ext_ctl_t    dt_b;          // ext_decode(ctl_i.dt), before the register
+  assign dt_b = ext_decode(ctl_i.dt);
   logic        sgn, is8, is16;  // ctl.dt: signed, 8 bits wide, 16 bits wide
   logic [31:0] imm;
   logic        imm_hi;
@@ -132,7 +162,9 @@ module sgu_lane (
     if (ld_i) begin
       ctl           <= ctl_i;
       ext_a         <= ext_decode(ctl_i.a_dt);
-      ext_b         <= ext_decode(ctl_i.dt);
+      ext_b         <= dt_b;
+      bfill         <= bfill_decode({dt_b.fill31, dt_b.fill15, dt_b.fill7}, ctl_i.use_imm,
+                                    {imm_i[31], imm_i[15], imm_i[7]});
       sgn           <= dt_signed(ctl_i.dt);
       is8           <= dt_size_log2(ctl_i.dt) == 2'd0;
       is16          <= dt_size_log2(ctl_i.dt) == 2'd1;
@@ -153,7 +185,19 @@ module sgu_lane (
   // Extended operands: the MFU's integer inputs, the shifter's operand and cvt's source. The
   // adder, the logic and min / max / sel / li take the raw operands instead (below).
   assign a       = ext_fast(a_i, ext_a);
-  assign b       = ext_fast(b_raw, ext_b);
+  // b = ext_fast(b_raw, ext_b), its fill from bfill (BFill_A).
+  always_comb begin
+    logic fill8, fill16, fill32;
+    fill8       = bfill.i8 || (bfill.f7 && b_i[7]);
+    fill16      = bfill.i16 || (bfill.f7 && b_i[7]) || (bfill.f15 && b_i[15]);
+    fill32      = bfill.i32 || (bfill.f7 && b_i[7]) || (bfill.f15 && b_i[15]) ||
+                  (bfill.f31 && b_i[31]);
+    b[7:0]      = b_raw[7:0];
+    b[15:8]     = ext_b.keep8 ? b_raw[15:8] : {8{fill8}};
+    b[31:16]    = ext_b.keep16 ? b_raw[31:16] : {16{fill16}};
+    b[63:32]    = ext_b.keep32 ? b_raw[63:32] : {32{fill32}};
+  end
+  `SGU_ASSERT(BFill_A, alu_en_i |-> b == ext_fast(b_raw, ext_b), clk_i, 1'b1)
   // sel's c, extended like b (only the low word has bits to fill: a 64-bit type's extension
   // leaves both words alone, and a narrower type's high word is never written).
   assign c       = {c_i[63:32], 32'(ext_fast({32'd0, c_i[31:0]}, ext_b))};
