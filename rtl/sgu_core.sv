@@ -1065,6 +1065,8 @@ module sgu_core #(
   // may put the ALU's end beside the ALU and the crossbar's inputs beside the crossbar
   // (docs/timing.md "Routed timing, step by step").
   logic [NumLanes-1:0][31:0] xbar_res, xbar_c, xbar_r;
+  logic [NumLanes-1:0][31:0] xbar_pick, xbar_dflt;    // xbar_res in parts (sgu_xbar pick_o,
+  logic [NumLanes-1:0]       xbar_src_exec, xbar_early;  // src_exec_o, early_o, dflt_o)
   logic [NumLanes-1:0]       xbar_selb;
   logic                      xs_ld, l2_shfl_q;
   // The crossbar's registers (xb_q, the index stage's) load at every edge with an instruction
@@ -1150,7 +1152,11 @@ module sgu_core #(
     .selb_o      (xbar_selb),
     .c_i         (xbar_c),
     .r_i         (xbar_r),
-    .res_o       (xbar_res)
+    .res_o       (xbar_res),
+    .pick_o      (xbar_pick),
+    .src_exec_o  (xbar_src_exec),
+    .early_o     (xbar_early),
+    .dflt_o      (xbar_dflt)
   );
 
   logic [31:0] vote_res;
@@ -1670,6 +1676,7 @@ module sgu_core #(
       .ZeroB(1'b1)
     ) u_vsel (
       .sel_i(x_done),
+      .sel2_i(1'b0),
       .a_i  (vsel_early),
       .b_i  ('0),
       .en_i ('1),
@@ -1682,30 +1689,39 @@ module sgu_core #(
     // The lane's copy of L2's source flags is the core's whenever L2 writes a short result.
     `SGU_ASSERT(L2ValSel_A, !l2_short_wr ||
                             {vvu_q, vshift_q, vshfl_q} == {l2_vu_q, l2_shift_q, l2_shfl_q})
-    // The crossbar's result enters the last LUT before the write register (sgu_late_pick, with
-    // the lane's registered flag as its select): written as one selection, ABC mapped it three
-    // LUT4 deep behind the crossbar's multiplexers, which end in the slice's L6MUX21, 407 end
-    // bits above 13.33 ns in the SIMD16 depth model at 7a9e713, the largest group (docs/
-    // timing.md, twenty-sixth session). The other choices are made before it.
+    // The crossbar's value enters the last LUT before the write register (sgu_late_pick with a
+    // second select): C[src] and its source lane's exec bit, the two outputs of the crossbar's
+    // N:1 multiplexers, meet the lane's registered shuffle flag and the range there; the
+    // default and the other results are chosen before it. Written as one selection, ABC mapped
+    // it three LUT4 deep behind the multiplexers, which end in the slice's L6MUX21: 407 end bits
+    // above 13.33 ns in the SIMD16 depth model at 7a9e713, the largest group (docs/timing.md,
+    // twenty-sixth session). XbarVal_A: the value is the crossbar's res_o.
     logic [63:0] rest;
+    logic [31:0] val_lo;  // l2_val's low word (a lane's own signal for XbarVal_A: Verilator
+                          // 5.006 cannot sample the whole wide l2_val in an assertion)
+    logic        take_early;
     always_comb begin
       rest = 'x;
       if (l2_short_wr) begin
-        rest = vshift_q ? {32'd0, lane_sh_res[l]} :
+        rest = vshfl_q  ? {32'd0, xbar_dflt[l]} :
+               vshift_q ? {32'd0, lane_sh_res[l]} :
                vvu_q    ? uni_val : {l2_data_q[l][63:32], l2_lo[l]};
-        if (vshfl_q) rest[63:32] = '0;
       end
     end
+    assign take_early = vshfl_q && xbar_early[l];
     sgu_late_pick #(
-      .Width(32)
+      .Width(32),
+      .Sel2 (1'b1)
     ) u_xbar_pick (
-      .sel_i(vshfl_q),
-      .a_i  (xbar_res[l]),
-      .b_i  (rest[31:0]),
-      .en_i ('1),
-      .y_o  (l2_val[l][31:0])
+      .sel_i (take_early),
+      .sel2_i(xbar_src_exec[l]),
+      .a_i   (xbar_pick[l]),
+      .b_i   (rest[31:0]),
+      .en_i  ('1),
+      .y_o   (val_lo)
     );
-    assign l2_val[l][63:32] = rest[63:32];
+    assign l2_val[l] = {rest[63:32], val_lo};
+    `SGU_ASSERT(XbarVal_A, l2_short_wr && vshfl_q |-> val_lo == xbar_res[l] && rest[63:32] == '0)
     // The distance-2 forward's value: l2_lo, L2's data register beside the lane (or the
     // compare's, min's or max's result made from L2's registers: one or two LUT4). A
     // shuffle's and a vote's or uniform value come from outside the lane and are never
@@ -1911,6 +1927,7 @@ module sgu_core #(
     .HasEn(1'b1)
   ) u_fl_pick (
     .sel_i(d_to_r),
+    .sel2_i(1'b0),
     .a_i  ({{NumLanes{xf3_dfw[1]}}, {NumLanes{xf3_dfw[0]}}}),
     .b_i  ({{NumLanes{xf3_rfw[1]}}, {NumLanes{xf3_rfw[0]}}}),
     .en_i (fl_en),

@@ -81,7 +81,13 @@ module sgu_xbar #(
                                                          // registered at ld_i; B[k] from the
                                                          // end of the first pass on
   input  logic [NumLanes-1:0][31:0]       r_i,           // B or default R, registered at ld_i
-  output logic [NumLanes-1:0][31:0]       res_o          // value received by each lane
+  output logic [NumLanes-1:0][31:0]       res_o,         // value received by each lane
+  // ... in parts (sgu_xbar_mux), for the caller's own last choice: res_o = (early_o &&
+  // src_exec_o) ? pick_o : dflt_o, per lane.
+  output logic [NumLanes-1:0][31:0]       pick_o,
+  output logic [NumLanes-1:0]             src_exec_o,
+  output logic [NumLanes-1:0]             early_o,
+  output logic [NumLanes-1:0][31:0]       dflt_o
 );
   import sgu_isa_pkg::*;
 
@@ -263,7 +269,11 @@ module sgu_xbar #(
       .exec_i    (exec_q),
       .c_i       (c_i),
       .r_i       (r_i[l]),
-      .res_o     (res_o[l])
+      .res_o     (res_o[l]),
+      .pick_o    (pick_o[l]),
+      .src_exec_o(src_exec_o[l]),
+      .early_o   (early_o[l]),
+      .dflt_o    (dflt_o[l])
     );
   end
 

@@ -23,21 +23,29 @@ module sgu_xbar_mux #(
   input  logic [NumLanes-1:0]       exec_i,    // the lanes that execute the shuffle
   input  logic [NumLanes-1:0][31:0] c_i,       // per source lane: A or B (sgu_xbar's C)
   input  logic [31:0]               r_i,       // the default R[l] of the receiving lane l
-  output logic [31:0]               res_o
+  output logic [31:0]               res_o,     // the value: take ? pick_o : dflt_o
+  // The value's parts, for a caller that makes the last choice itself (the core: into the
+  // write registers, sgu_core gen_l2_val): take = early_o && src_exec_o.
+  output logic [31:0]               pick_o,    // C[src]
+  output logic                      src_exec_o,  // exec[src]
+  output logic                      early_o,   // in range, not held (registers only)
+  output logic [31:0]               dflt_o     // the default (registers only)
 );
 
   // The default side (held value, 0 or R) comes from registers only, so the N:1 multiplexer
   // is followed by one 2:1 selection.
   always_comb begin
-    logic [31:0] dflt;
-    logic        take;
-    dflt  = 'x;
-    take  = 'x;
-    res_o = 'x;
+    pick_o     = 'x;
+    src_exec_o = 'x;
+    early_o    = 'x;
+    dflt_o     = 'x;
+    res_o      = 'x;
     if (en_i) begin
-      take  = ok_i && exec_i[src_i] && !held_i;
-      dflt  = held_i ? hold_i : (zero_i ? 32'd0 : r_i);
-      res_o = take ? c_i[src_i] : dflt;
+      pick_o     = c_i[src_i];
+      src_exec_o = exec_i[src_i];
+      early_o    = ok_i && !held_i;
+      dflt_o     = held_i ? hold_i : (zero_i ? 32'd0 : r_i);
+      res_o      = (early_o && src_exec_o) ? pick_o : dflt_o;
     end
   end
 
