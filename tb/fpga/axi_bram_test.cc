@@ -174,27 +174,33 @@ class AxiBramTest : public ::testing::Test {
     return h;
   }
 
+  // An AW or AR payload: the burst's while VALID, noise otherwise (the memory must take it only
+  // with the handshake: its burst registers follow the payload while ready, rtl/sgu_axi_bram.sv).
+  template <typename A, typename L, typename S, typename B, typename I>
+  void DriveAddress(const Burst* b, A& addr, L& len, S& size, B& burst, I& id) {
+    if (b) {
+      addr = b->addr;
+      len = b->len;
+      size = b->size;
+      burst = b->burst;
+      id = b->id;
+      return;
+    }
+    const uint64_t n = rng_->Next();
+    addr = static_cast<uint32_t>(n);
+    len = static_cast<uint8_t>(n >> 32);
+    size = static_cast<uint8_t>((n >> 40) & 7);
+    burst = static_cast<uint8_t>((n >> 43) & 3);
+    id = static_cast<uint8_t>((n >> 45) & 15);
+  }
+
   // One cycle of all three masters (AXI4 writes, AXI4 reads, host) against the DUT.
   void Cycle() {
     // Drive.
     const Burst* aw = aw_q_.empty() ? nullptr : &aw_q_.front();
-    // Without VALID the payload is noise: the memory must take it only with the handshake
-    // (its burst registers follow AW's and AR's payload while ready, rtl/sgu_axi_bram.sv).
     top_->s_axi_awvalid_i = aw && aw_valid_;
-    if (top_->s_axi_awvalid_i) {
-      top_->s_axi_awaddr_i = aw->addr;
-      top_->s_axi_awlen_i = aw->len;
-      top_->s_axi_awsize_i = aw->size;
-      top_->s_axi_awburst_i = aw->burst;
-      top_->s_axi_awid_i = aw->id;
-    } else {
-      const uint64_t n = rng_->Next();
-      top_->s_axi_awaddr_i = static_cast<uint32_t>(n);
-      top_->s_axi_awlen_i = static_cast<uint8_t>(n >> 32);
-      top_->s_axi_awsize_i = static_cast<uint8_t>((n >> 40) & 7);
-      top_->s_axi_awburst_i = static_cast<uint8_t>((n >> 43) & 3);
-      top_->s_axi_awid_i = static_cast<uint8_t>((n >> 45) & 15);
-    }
+    DriveAddress(top_->s_axi_awvalid_i ? aw : nullptr, top_->s_axi_awaddr_i, top_->s_axi_awlen_i,
+                 top_->s_axi_awsize_i, top_->s_axi_awburst_i, top_->s_axi_awid_i);
     const Burst* wb = w_q_.empty() ? nullptr : &w_q_.front();
     top_->s_axi_wvalid_i = wb && w_valid_;
     if (wb) {
@@ -205,20 +211,8 @@ class AxiBramTest : public ::testing::Test {
     top_->s_axi_bready_i = b_ready_;
     const Burst* ar = ar_q_.empty() ? nullptr : &ar_q_.front();
     top_->s_axi_arvalid_i = ar && ar_valid_;
-    if (top_->s_axi_arvalid_i) {
-      top_->s_axi_araddr_i = ar->addr;
-      top_->s_axi_arlen_i = ar->len;
-      top_->s_axi_arsize_i = ar->size;
-      top_->s_axi_arburst_i = ar->burst;
-      top_->s_axi_arid_i = ar->id;
-    } else {
-      const uint64_t n = rng_->Next();
-      top_->s_axi_araddr_i = static_cast<uint32_t>(n);
-      top_->s_axi_arlen_i = static_cast<uint8_t>(n >> 32);
-      top_->s_axi_arsize_i = static_cast<uint8_t>((n >> 40) & 7);
-      top_->s_axi_arburst_i = static_cast<uint8_t>((n >> 43) & 3);
-      top_->s_axi_arid_i = static_cast<uint8_t>((n >> 45) & 15);
-    }
+    DriveAddress(top_->s_axi_arvalid_i ? ar : nullptr, top_->s_axi_araddr_i, top_->s_axi_arlen_i,
+                 top_->s_axi_arsize_i, top_->s_axi_arburst_i, top_->s_axi_arid_i);
     top_->s_axi_rready_i = r_ready_;
     const HostOp* h = host_q_.empty() ? nullptr : &host_q_.front();
     top_->s_axil_awvalid_i = h && h->write && !host_wait_ && host_valid_;
