@@ -1702,9 +1702,12 @@ module sgu_core #(
     logic        take_early;
     always_comb begin
       rest = 'x;
+      // The shifter's value (L2's last stage, the reversal and the extension after sh_q) is
+      // chosen last, so that its select is one LUT before the late pick; the others (the
+      // crossbar's default, the uniform value, l2_lo) start from registers.
       if (l2_short_wr) begin
-        rest = vshfl_q  ? {32'd0, xbar_dflt[l]} :
-               vshift_q ? {32'd0, lane_sh_res[l]} :
+        rest = vshift_q ? {32'd0, lane_sh_res[l]} :
+               vshfl_q  ? {32'd0, xbar_dflt[l]} :
                vvu_q    ? uni_val : {l2_data_q[l][63:32], l2_lo[l]};
       end
     end
