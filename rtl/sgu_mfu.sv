@@ -32,10 +32,9 @@
 //            the addend alignment shift, the adder's operand and carry-in. Registered.
 //   S3  t+3  FP: the 77-bit add (and Z - P beside it), sign, the magnitude, and beside them
 //            the subnormal-limit mask of the count (fpu_norm_limit); float->int
-//            negate; integer: result assembly, the 64-bit accumulation, the right shift's
-//            reversal; ext_dt of every result that does not come from the normaliser.
-//            Registered.
-//   S4  t+4  the normalisation count (sgu_fpu_lzc). Registered (the integer result too).
+//            negate; integer: result assembly, the 64-bit accumulation. Registered.
+//   S4  t+4  the normalisation count (sgu_fpu_lzc); beside it the right shift's reversal and
+//            ext_dt of every result that does not come from the normaliser. Registered.
 //   S5  t+5  normalising shift and the rounding decision (sgu_fpu_norm). Registered.
 //   S6  t+6  the rounding increment, overflow and special-value overrides, result select.
 // The alignment shift sits in S2 (rather than in S1) to balance the stages: S2 is otherwise
@@ -73,7 +72,7 @@
 //     64 bits of a * 2^n. A logical right shift is a left shift of the bit-reversed operand,
 //     reversed back: a >>> n = rev(rev(a) << n); an arithmetic right shift of a negative operand
 //     is the complement of the logical shift of its complement: a >> n = ~(~a >>> n). S1 makes
-//     the multiplier's operands (the reversal and complement of a, the power of two), S3 reverses
+//     the multiplier's operands (the reversal and complement of a, the power of two), S4 reverses
 //     and complements the final sum. The golden model computes shifts directly (sw/model).
 //
 // Stage registers load only when their stage holds a valid operation (the valid bits travel
@@ -486,7 +485,7 @@ module sgu_mfu
 
   // ---- 64-bit shifts: the operands of a * 2^n ----
   // a is complemented for an arithmetic right shift of a negative value and reversed for every
-  // right shift; S3 undoes both on the final sum (shr3_q, neg3_q).
+  // right shift; S4 undoes both on the final sum (shr4_q, neg4_q).
   logic        sh_neg_s1, shr_s1;
   logic [63:0] op_a_s1, op_b_s1;
 
@@ -775,8 +774,11 @@ module sgu_mfu
   assign fp_s3.sum.inf_sign = fp3_q.ctl.inf_sign;
 
   // Integer: one 32-bit adder for the mulh correction and the 64-bit accumulation. Results
-  // that do not come from the normaliser are extended by their type here, off the
-  // normaliser's path in S5. Computed only with an operation in S3 (res_q loads only then).
+  // that do not come from the normaliser leave S3 raw (the accumulator's form); S4 reverses
+  // and complements a right shift's and extends every one by its type, off S3's carry chains
+  // (the chain into the reversal and the extension was eight LUT levels, the deepest of the
+  // depth model's MFU paths at 695468b; docs/timing.md). Computed only with an operation in S3
+  // (res_q loads only then).
   logic [63:0] res_q;  // S3 -> S4 result register, also the 64-bit accumulator
   logic [63:0] res_d;
 
@@ -806,14 +808,9 @@ module sgu_mfu
         end else begin
           int_res3 = p_q;
         end
-        // The last step of a 64-bit right shift: reverse (and complement) the sum back.
-        if (shr3_q) begin
-          int_res3 = {<<{int_res3}};
-          int_res3 = int_res3 ^ {64{neg3_q}};
-        end
         raw = int_res3;
       end
-      res_d = sgu_pkg::ext_dt(raw, dt3_q);
+      res_d = raw;
     end
   end
 
@@ -829,10 +826,16 @@ module sgu_mfu
     end
   end
 
+  logic       shr4_q, neg4_q;
+  logic [3:0] dt4_q;
+
   always_ff @(posedge clk_i) begin
     if (v3_q) begin
       res_q   <= res_d;
       norm4_q <= fpu3_q & fp3_q.ctl.use_norm;
+      shr4_q  <= !fpu3_q & shr3_q;
+      neg4_q  <= neg3_q;
+      dt4_q   <= dt3_q;
     end
   end
 
@@ -861,6 +864,24 @@ module sgu_mfu
   assign fp_s4.mag = fp4_q.mag;
   assign fp_s4.sum = fp4_q.sum;
 
+  // The integer result (and float->int's): the last step of a 64-bit right shift reversed (and
+  // complemented) back, then every result extended by its type. Computed only with such a
+  // result in S4.
+  logic [63:0] res5_d;
+  always_comb begin
+    logic [63:0] raw;
+    raw    = 'x;
+    res5_d = 'x;
+    if (v4_q && !norm4_q) begin
+      raw = res_q;
+      if (shr4_q) begin
+        raw = {<<{raw}};
+        raw = raw ^ {64{neg4_q}};
+      end
+      res5_d = sgu_pkg::ext_dt(raw, dt4_q);
+    end
+  end
+
   // ---- S4 -> S5 registers ----
   logic        v5_q, norm5_q;
   fp_s5_t      fp5_q;
@@ -877,7 +898,7 @@ module sgu_mfu
   always_ff @(posedge clk_i) begin
     if (v4_q) begin
       norm5_q <= norm4_q;
-      if (!norm4_q) res5_q <= res_q;
+      if (!norm4_q) res5_q <= res5_d;
     end
   end
 
