@@ -79,6 +79,7 @@ module sgu_core #(
   output logic [31:0]                   fetch_pc_o,
   input  logic                          fetch_valid_i,
   input  logic [63:0]                   fetch_insn_i,
+  input  sgu_pkg::predec_t              fetch_pre_i,      // fetch_insn_i predecoded
   input  logic                          fetch_err_i,
   // Load/store unit (sgu_lsu).
   output logic                          lsu_chk_o,
@@ -198,11 +199,6 @@ module sgu_core #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // A one-pass down2 / up2: a delta from a scalar register (dec_t big).
-  function automatic logic shfl_big(logic [7:0] opcode, logic rs2_scalar, logic [3:0] mod);
-    return opcode == OpShfl && rs2_scalar && mod inside {ModShflDown2, ModShflUp2};
-  endfunction
-
   // Retire record, X -> L2 -> ... -> L7 (the written data of short operations travels
   // beside it).
   typedef struct packed {
@@ -240,7 +236,6 @@ module sgu_core #(
   logic [31:0] f_pc_q;
   logic        f_stop_q;
   logic        f_fault;
-  logic [7:0]  pd_op;
   logic [23:0] pd_imm;
   logic [31:0] pd_target;
   logic        pd_taken, pd_stop;
@@ -262,14 +257,13 @@ module sgu_core #(
   assign f_fault  = (f_pc_q[2:0] != '0) || (f_pc_q < mem_base_i) ||
                     (f_pc_q[31:3] >= mem_limit_i[31:3]);
 
-  // Predecode: the branch target is pc + imm * 8, as in X.
-  assign pd_op     = fetch_insn_i[7:0];
+  // Prediction from the word's predecoded fields, which the instruction cache keeps beside it
+  // (sgu_predecode: br, or a conditional branch with a backward target, is followed; F stops
+  // after halt and trap). The branch target is pc + imm * 8, as in X.
   assign pd_imm    = fetch_insn_i[63:40];
   assign pd_target = f_pc_q + {{5{pd_imm[23]}}, pd_imm, 3'd0};
-  assign pd_taken  = !fetch_err_i && ((pd_op == OpBr) ||
-                     ((pd_op == OpBz || pd_op == OpBnz || pd_op == OpBexz || pd_op == OpBexnz) &&
-                      pd_imm[23]));
-  assign pd_stop   = !fetch_err_i && (pd_op == OpHalt || pd_op == OpTrap);
+  assign pd_taken  = !fetch_err_i && fetch_pre_i.taken;
+  assign pd_stop   = !fetch_err_i && fetch_pre_i.stop;
 
   // F fetches whenever D's two-entry queue (dq, below) has a free slot, not when D moves on: the
   // decision that D's instruction moves to R (which waits for R, X and the hazard check) ends
@@ -325,60 +319,24 @@ module sgu_core #(
   assign f_cause = f_fault ? CauseFetchFault : (fetch_err_i ? CauseFetchBusError : CauseNone);
 
   // The fields the hazard check reads of D's instruction (hz_rdr_t: sources, their widths, the
-  // destination, the class), decoded from the word as it enters D and registered with it
-  // (d_hz): the check for the next cycle's R (hazard_d, "hazards, a cycle early") then starts
-  // from registers rather than from D's decoder (DHz_A compares the two). A second instance of
-  // the one decoder; synthesis keeps only the logic of these fields.
-  hz_rdr_t     d_in_hz, d_hz;
-  dec_t        d_in_dec;
-  logic [7:0]  pre_opcode;
-  logic [3:0]  pre_dt, pre_mod;
-  logic [5:0]  pre_rd, pre_rs1, pre_rs2, pre_rs3;
-  logic        pre_rd_used, pre_rd_pair, pre_rs1_pair, pre_rs2_pair, pre_rs3_pair;
-  logic [2:0]  pre_rs_used;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic        pre_illegal;
-  logic [8:0]  pre_rules;
-  logic [31:0] pre_imm;
+  // destination, the class), registered with the word as it enters D (d_hz): the check for the
+  // next cycle's R (hazard_d, "hazards, a cycle early") then starts from registers rather than
+  // from D's decoder (DHz_A compares the two). The specifiers are the word's fields; the rest
+  // was decoded when the word entered the instruction cache (fetch_pre_i, sgu_predecode), so
+  // that no decoder stands between the cache's read and the queue.
+  hz_rdr_t d_in_hz, d_hz;
+  /* verilator lint_off UNUSEDSIGNAL */  // the specifiers only
+  insn_t   f_word;
   /* verilator lint_on UNUSEDSIGNAL */
-  sgu_decode #(
-    .NumLanes(NumLanes)
-  ) u_predecode (
-    .insn_i    (f_insn),
-    .illegal_o (pre_illegal),
-    .rules_o   (pre_rules),
-    .opcode_o  (pre_opcode),
-    .dt_o      (pre_dt),
-    .mod_o     (pre_mod),
-    .rd_o      (pre_rd),
-    .rs1_o     (pre_rs1),
-    .rs2_o     (pre_rs2),
-    .rs3_o     (pre_rs3),
-    .imm_o     (pre_imm),
-    .rd_we_o   (pre_rd_used),
-    .rd_pair_o (pre_rd_pair),
-    .rs1_pair_o(pre_rs1_pair),
-    .rs2_pair_o(pre_rs2_pair),
-    .rs3_pair_o(pre_rs3_pair),
-    .rs_used_o (pre_rs_used)
-  );
-  always_comb begin
-    d_in_dec          = '0;
-    d_in_dec.rd       = pre_rd;
-    d_in_dec.rs1      = pre_rs1;
-    d_in_dec.rs2      = pre_rs2;
-    d_in_dec.rs3      = pre_rs3;
-    d_in_dec.rs_used  = pre_rs_used;
-    d_in_dec.rd_pair  = pre_rd_pair;
-    d_in_dec.rs1_pair = pre_rs1_pair;
-    d_in_dec.rs2_pair = pre_rs2_pair;
-    d_in_dec.rs3_pair = pre_rs3_pair;
-    d_in_dec.writes   = pre_rd_used && (pre_rd != 6'd32);
-    d_in_dec.is_long  = op_is_long(pre_opcode, pre_dt, pre_mod);
-    d_in_dec.nz       = pre_opcode inside {OpSel, OpSplit, OpMbrk};
-    d_in_dec.big      = shfl_big(pre_opcode, pre_rs2[5], pre_mod);
-  end
-  assign d_in_hz = hz_reader(d_in_dec);
+  assign f_word           = insn_t'(f_insn);
+  assign d_in_hz.used     = fetch_pre_i.used;
+  assign d_in_hz.rs       = {f_word.rs3, f_word.rs2, f_word.rs1};
+  assign d_in_hz.rs_pair  = fetch_pre_i.rs_pair;
+  assign d_in_hz.short_wr = fetch_pre_i.short_wr;
+  assign d_in_hz.rd       = f_word.rd;
+  assign d_in_hz.rd_pair  = fetch_pre_i.rd_pair;
+  assign d_in_hz.nz       = fetch_pre_i.nz;
+  assign d_in_hz.big      = fetch_pre_i.big;
 
   // dq: two slots, written in turn by F (dq_wp_q) and read in turn by D (dq_rp_q), so that
   // a slot's word loads while the slot is free (an enable from its own valid bit, not from the
@@ -470,7 +428,7 @@ module sgu_core #(
   assign d_dec.wide    = op_is_wide(d_opcode, d_dt);
   assign d_dec.fp      = d_opcode inside {OpFadd, OpFsub, OpFmul, OpFfma, OpFmin, OpFmax,
                                           OpFcmp, OpCvt};
-  assign d_dec.nz      = d_opcode inside {OpSel, OpSplit, OpMbrk};
+  assign d_dec.nz      = op_reads_nz(d_opcode);
   assign d_dec.big     = shfl_big(d_opcode, d_rs2[5], d_mod);
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
@@ -2216,7 +2174,10 @@ module sgu_core #(
   `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
   `SGU_ASSERT(RChk_A, r_valid_q |-> r_nofault_q == (r_fault_q == CauseNone))
   `SGU_ASSERT(MfuFp_A, long_issue |-> mfu_fpu == x_dec_q.fp)
-  `SGU_ASSERT(DHz_A, d_valid |-> d_hz == hz_reader(d_dec))
+  // The predecoded fields agree with D's decode of the word. Not for a fetch fault's token: its
+  // word is whatever the cache's entry at the faulting pc holds, possibly never written (the
+  // word and its predecoded fields are each don't-care then, and the token traps in R).
+  `SGU_ASSERT(DHz_A, d_valid && d_fault == CauseNone |-> d_hz == hz_reader(d_dec))
   // The queue: its valid bits are a run from the read pointer (a word behind D's only while D
   // holds one).
   `SGU_ASSERT(DqOrder_A, dq_valid_q[!dq_rp_q] |-> dq_valid_q[dq_rp_q])

@@ -14,6 +14,7 @@ sgu_mul32.sv
 sgu_mfu.sv
 sgu_mfu_sel.sv
 sgu_decode.sv
+sgu_predecode.sv
 sgu_lutram.sv
 sgu_regfile.sv
 sgu_lane.sv

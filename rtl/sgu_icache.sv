@@ -18,6 +18,12 @@
 //   tag_mem[NumLines]                 TagBits wide, written when a refill starts
 //   data_mem[NumLines * Beats]        AxiDataWidth wide (one entry per beat of a line), written
 //                                     beat by beat; read at pc_i[CacheShift-1:BeatShift]
+//   pre_mem[NumLines * Beats]         the predecoded fields of each word of the entry
+//                                     (sgu_predecode, one per word of the beat on r_data_i),
+//                                     written and read with data_mem: pre_o is the word's
+//                                     sgu_pkg::predec_t, so that the core's fetch stage and
+//                                     D's queue read them from RAM, not from a decoder behind
+//                                     the word select (docs/architecture.md "Pipeline").
 // Both arrays have one synchronous write port and one asynchronous read port, the shape of
 // FPGA distributed RAM (ECP5 DPR16X4): the read address is pc_i, which the core holds in a
 // register, so the combinational core gets its word with zero latency. Block RAM (ECP5 EBR)
@@ -42,6 +48,7 @@
 `include "sgu_assert.svh"
 
 module sgu_icache #(
+  parameter int unsigned NumLanes     = 16,    // SIMD width (the predecoder's parameter)
   parameter int unsigned AxiDataWidth = 64,    // AXI data width in bits: 64..512
   parameter int unsigned CacheBytes   = 1024,  // capacity: a power of two, 256..8192
   parameter int unsigned LineBytes    = 64     // line: a power of two, AxiDataWidth/8..64
@@ -53,6 +60,7 @@ module sgu_icache #(
   input  logic [31:0]             pc_i,        // multiple of 8; stable while req_i && !valid_o
   output logic                    valid_o,     // insn_o / bus_err_o hold the word at pc_i
   output logic [63:0]             insn_o,
+  output sgu_pkg::predec_t        pre_o,       // insn_o's predecoded fields
   output logic                    bus_err_o,   // the word came back with an AXI error
   output logic [63:0]             hits_o,      // deliveries without a refill since the flush
   output logic [63:0]             misses_o,    // refills started since the flush
@@ -92,6 +100,8 @@ module sgu_icache #(
   // ------------------------------------------------------------------------------ storage
   logic [TagBits-1:0]      tag_mem  [NumLines];
   logic [AxiDataWidth-1:0] data_mem [Entries];
+  sgu_pkg::predec_t [WordsPerBeat-1:0] pre_mem [Entries];
+  sgu_pkg::predec_t [WordsPerBeat-1:0] pre_wdata;  // the beat's words predecoded
   logic [NumLines-1:0]     valid_q, valid_d;
 
   logic                    tag_we;
@@ -106,9 +116,19 @@ module sgu_icache #(
     end
   end
 
+  for (genvar w = 0; w < WordsPerBeat; w++) begin : gen_pre
+    sgu_predecode #(
+      .NumLanes(NumLanes)
+    ) u_pre (
+      .insn_i(r_data_i[64*w +: 64]),
+      .pre_o (pre_wdata[w])
+    );
+  end
+
   always_ff @(posedge clk_i) begin
     if (data_we) begin
       data_mem[data_waddr] <= r_data_i;
+      pre_mem[data_waddr]  <= pre_wdata;
     end
   end
 
@@ -130,6 +150,7 @@ module sgu_icache #(
   logic [WordSelBits-1:0]  word_sel;
   logic [AxiDataWidth-1:0] entry_data;
   logic [WordsPerBeat-1:0][63:0] entry_words;
+  sgu_pkg::predec_t [WordsPerBeat-1:0] entry_pre;
   logic                    line_hit, eline_hit, hit;
 
   assign index       = pc_i[CacheShift-1:OffsetShift];
@@ -147,6 +168,7 @@ module sgu_icache #(
   end
   assign entry_data  = data_mem[entry];
   assign entry_words = entry_data;
+  assign entry_pre   = pre_mem[entry];
 
   assign line_hit  = valid_q[index] && (tag_mem[index] == tag);
   assign eline_hit = eline_valid_q && (fill_addr_q == pc_i[31:OffsetShift]);
@@ -154,6 +176,7 @@ module sgu_icache #(
 
   assign valid_o   = req_i && hit;
   assign insn_o    = entry_words[word_sel];
+  assign pre_o     = entry_pre[word_sel];
   assign bus_err_o = eline_hit && err_q[beat_sel];
   assign hits_o    = hits_q;
   assign misses_o  = misses_q;

@@ -214,4 +214,29 @@ package sgu_pkg;
            op_is_wide_shift(opcode, dt);
   endfunction
 
+  // A one-pass down2 / up2: a delta from a scalar register (it reads rs2's big flag,
+  // sgu_regfile big_o).
+  function automatic logic shfl_big(logic [7:0] opcode, logic rs2_scalar, logic [3:0] mod);
+    return opcode == OpShfl && rs2_scalar && mod inside {ModShflDown2, ModShflUp2};
+  endfunction
+
+  // Reads rs1's nonzero flag (sgu_regfile nz_o): sel, split and mbrk.
+  function automatic logic op_reads_nz(logic [7:0] opcode);
+    return opcode inside {OpSel, OpSplit, OpMbrk};
+  endfunction
+
+  // What the fetch stage and the hazard check read of an instruction word before its decoder
+  // (sgu_predecode), kept beside the word in the instruction cache (sgu_icache pre_o). The
+  // register specifiers are the word's own fields and are not repeated here.
+  typedef struct packed {
+    logic       taken;     // F follows it: br, or bz / bnz / bexz / bexnz with a backward target
+    logic       stop;      // halt or trap: F fetches nothing after it
+    logic [2:0] used;      // rs3, rs2, rs1 are read
+    logic [2:0] rs_pair;   // rs3, rs2, rs1 are read as 64-bit pairs
+    logic       rd_pair;   // rd is a 64-bit pair
+    logic       short_wr;  // writes a register other than s0 with a short (not long) result
+    logic       nz;        // op_reads_nz
+    logic       big;       // shfl_big
+  } predec_t;
+
 endpackage

@@ -149,6 +149,7 @@ module sgu_top #(
   logic                          fetch_flush, fetch_req, fetch_valid, fetch_err;
   logic [31:0]                   fetch_pc;
   logic [63:0]                   fetch_insn;
+  sgu_pkg::predec_t              fetch_pre;
   logic                          lsu_chk, lsu_ld, lsu_req, lsu_store, lsu_once;
   logic                          lsu_fault, lsu_fault_misaligned;
   logic                          lsu_busy, lsu_done, lsu_bus_err;
@@ -187,6 +188,7 @@ module sgu_top #(
     .fetch_pc_o            (fetch_pc),
     .fetch_valid_i         (fetch_valid),
     .fetch_insn_i          (fetch_insn),
+    .fetch_pre_i           (fetch_pre),
     .fetch_err_i           (fetch_err),
     .lsu_chk_o             (lsu_chk),
     .lsu_ld_o              (lsu_ld),
@@ -233,6 +235,7 @@ module sgu_top #(
   logic [2:0]  l_ar_size;
 
   sgu_icache #(
+    .NumLanes    (NumLanes),
     .AxiDataWidth(AxiDataWidth),
     .CacheBytes  (ICacheBytes),
     .LineBytes   (ICacheLineBytes)
@@ -244,6 +247,7 @@ module sgu_top #(
     .pc_i      (fetch_pc),
     .valid_o   (fetch_valid),
     .insn_o    (fetch_insn),
+    .pre_o     (fetch_pre),
     .bus_err_o (fetch_err),
     .hits_o    (icache_hits),
     .misses_o  (icache_misses),
