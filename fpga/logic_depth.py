@@ -80,8 +80,14 @@ def main():
                     help="paths to print (one per start and end register line)")
     ap.add_argument("--net-delay", type=float, default=0.9, help="routing delay per net, ns")
     ap.add_argument("--verbose", action="store_true", help="print every net of each path")
+    ap.add_argument("--inputs", action="store_true",
+                    help="with --verbose: also every input of each cell on the path, with its "
+                         "arrival (which signals a LUT chain combines)")
     ap.add_argument("--to", help="regular expression: only end registers whose source line or "
                     "cell name matches")
+    ap.add_argument("--from", dest="frm",
+                    help="regular expression: only paths (of the deepest into each end bit) whose "
+                    "start register's source line or cell name matches")
     ap.add_argument("--placed", help="a placement of this netlist written by nextpnr (--write): "
                     "net delays from the distance between driver and load")
     ap.add_argument("--net-base", type=float, default=NET_BASE,
@@ -273,8 +279,6 @@ def run(design, args, placed=None):
     if to:
         ends = [e for e in ends if to.search(e[2]) or to.search(src(e[2]))]
     ends.sort(reverse=True)
-    if not ends:
-        sys.exit("logic_depth: no register-to-register paths found")
 
     def label(b):
         return name.get(b, (None, f"<bit {b}>"))[1]
@@ -287,6 +291,16 @@ def run(design, args, placed=None):
                          (cells[driver[b][0]]["type"] if b in driver else "input")))
             b = p[0] if p else None
         return list(reversed(path))
+
+    frm = re.compile(args.frm) if getattr(args, "frm", None) else None
+    if frm:
+        def from_matches(b):
+            p = trace(b)[0][0]
+            cn = driver[p][0] if p in driver else None
+            return cn is not None and (frm.search(cn) or frm.search(src(cn)))
+        ends = [e for e in ends if from_matches(e[1])]
+    if not ends:
+        sys.exit("logic_depth: no register-to-register paths found")
 
     def start_of(b):
         p = trace(b)[0][0]
@@ -332,6 +346,15 @@ def run(design, args, placed=None):
                 where = f"  <{src(driver[bit][0])}>" if bit in driver else ""
                 print(f"         {arrival.get(bit, 0.0):6.1f}  {t:16s} {at:9s} {label(bit)}"
                       f"{cell}{where}")
+                if getattr(args, "inputs", False) and bit in driver and not cell:
+                    c = cells[driver[bit][0]]
+                    for port, bits in sorted(c["connections"].items()):
+                        if c["port_directions"].get(port) != "input":
+                            continue
+                        for ib in bits:
+                            if isinstance(ib, int):
+                                print(f"                 {port:4s} {arrival.get(ib, 0.0):6.1f}  "
+                                      f"{label(ib)}")
             if placed is not None and cn in placed:
                 print(f"         {d:6.1f}  {'end':16s} {'(%d,%d)' % placed[cn]:9s} {cn}")
         if len(shown) >= args.paths:

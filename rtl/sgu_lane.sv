@@ -225,6 +225,9 @@ module sgu_lane (
     logic [63:0] pick;
     logic [31:0] alu_early, logic_res, diff;
     logic [32:0] sum, addend;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [34:0] eq_run;  // the equality's carry chain (its carries at bits 8, 17 and 34)
+    /* verilator lint_on UNUSEDSIGNAL */
     logic        a_x, b_x;
     logic [1:0]  lt_u, lt_s;  // index k: width 8 << k
     logic        sub, lt, eq, pick_b;
@@ -239,6 +242,7 @@ module sgu_lane (
     logic_res = 'x;
     pick      = 'x;
     diff      = 'x;
+    eq_run    = 'x;
     sum       = 'x;
     addend    = 'x;
     a_x       = 'x;
@@ -268,9 +272,15 @@ module sgu_lane (
       // chain): two values extended from the type's width are equal exactly when their low
       // width bits are. The condition is the decoded truth table over (lt, eq)
       // (sgu_pkg::alu_decode), looked up in L2 (sgu_core l2_lo).
-      diff = a_i[31:0] ^ b_raw[31:0];
-      eq   = diff[7:0] == '0 && (size == 2'd0 || diff[15:8] == '0) &&
-             (size <= 2'd1 || diff[31:16] == '0);
+      // The AND of the bits' equalities runs on a carry chain of its own: ~diff + 1 carries out
+      // of a run of bits exactly when every bit of the run is equal, and a 1 inserted above
+      // bits 7 and 15 passes the carry on and shows it (its sum bit is 0 when the carry
+      // came). As a LUT tree ABC mapped it as a serial chain of 2- and 3-input LUTs through all
+      // 32 bits, 9 LUT4 from the lane's controls into l2_eq_q, the largest group of the SIMD16
+      // depth model at 1a4e470 (docs/timing.md).
+      diff   = a_i[31:0] ^ b_raw[31:0];
+      eq_run = {1'b0, ~diff[31:16], 1'b1, ~diff[15:8], 1'b1, ~diff[7:0]} + 35'd1;
+      eq     = is8 ? !eq_run[8] : (is16 ? !eq_run[17] : eq_run[34]);
 
       // Logic, on the operands extended by the type (a_dt is dt here): a bitwise operation of
       // two values extended from the type's width is its own extension, so no extension
@@ -353,7 +363,9 @@ module sgu_lane (
     logic        left;
     logic        is8;   // the type is 8 bits wide
     logic        is16;  // ... 16 bits
-    logic        sgn;   // ... signed
+    logic        sgn;   // ... signed (read by ShFill_A only)
+    logic        xfill; // the result's bits above an 8- or 16-bit type's width: its bit w-1 for
+                        // a signed type, else 0 (chosen in X from the operand: below)
   } sh_t;
 
   // Shifts a right by the amount's bits [hi:lo] (k in lo..hi), bringing in fill.
@@ -382,9 +394,13 @@ module sgu_lane (
   // Evaluated only while a shift's controls are loaded (the register loads then): the lane does
   // nothing for the other instructions; don't-care otherwise (no gate in synthesis).
   always_comb begin
-    logic [4:0] amt_mask;
+    logic [4:0]  amt_mask;
+    logic [7:0]  a8;   // the operand's low byte and half, for the left shift's xfill
+    logic [15:0] a16;
     sh_d     = 'x;
     amt_mask = 'x;
+    a8       = a_i[7:0];
+    a16      = a_i[15:0];
     if (ctl.res == AluShift) begin
       unique case (size)
         2'd0:    amt_mask = 5'd7;
@@ -397,6 +413,17 @@ module sgu_lane (
       sh_d.is8  = size == 2'd0;
       sh_d.is16 = size == 2'd1;
       sh_d.sgn  = sgn;
+      // The result's bit w-1 is the operand's bit w-1 - amt for a left shift, and the
+      // operand's sign for a right shift (arithmetic for a signed type; an unsigned type fills
+      // with 0 anyway): picked here beside the first stages, so that L2's extension waits for
+      // no shifted bit (the shifted bit 7 or 15 -> the fill -> the high bits -> L2's value select
+      // was 8 LUT4 into the register file's write registers, the second group of the SIMD16
+      // depth model at 1a4e470; docs/timing.md).
+      if (ctl.left) begin
+        sh_d.xfill = sgn && (sh_d.is8 ? a8[3'd7 - sh_d.amt[2:0]] : a16[4'd15 - sh_d.amt[3:0]]);
+      end else begin
+        sh_d.xfill = sgn && (sh_d.is8 ? a_i[7] : a_i[15]);
+      end
       sh_d.v    = ctl.left ? {<<{a_i[31:0]}} : sh_a;
       sh_d.v    = shift_stages(sh_d.v, sh_d.amt, sh_d.fill, 0, ShiftSplit - 1);
     end
@@ -408,23 +435,24 @@ module sgu_lane (
     if (ctl.res == AluShift) sh_q <= sh_d;
   end
 
+  logic [31:0] sh_v;  // the shifted value before the result's extension
   always_comb begin
-    logic [31:0] v;
-    logic        fill;
-    v        = 'x;
-    fill     = 'x;
+    sh_v     = 'x;
     sh_res_o = 'x;
     if (sh_en_i) begin
-      v = shift_stages(sh_q.v, sh_q.amt, sh_q.fill, ShiftSplit, 4);
-      if (sh_q.left) v = {<<{v}};
+      sh_v = shift_stages(sh_q.v, sh_q.amt, sh_q.fill, ShiftSplit, 4);
+      if (sh_q.left) sh_v = {<<{sh_v}};
       // The result's type extension (8- and 16-bit types; the high word is not written): the
-      // bits above the type's width take its sign bit (signed) or 0, as sgu_pkg::ext_dt does.
-      fill     = sh_q.sgn && (sh_q.is8 ? v[7] : v[15]);
-      sh_res_o = v;
-      if (sh_q.is8) sh_res_o[15:8] = {8{fill}};
-      if (sh_q.is8 || sh_q.is16) sh_res_o[31:16] = {16{fill}};
+      // bits above the type's width take its sign bit (signed) or 0, as sgu_pkg::ext_dt does,
+      // from X's choice (xfill).
+      sh_res_o = sh_v;
+      if (sh_q.is8) sh_res_o[15:8] = {8{sh_q.xfill}};
+      if (sh_q.is8 || sh_q.is16) sh_res_o[31:16] = {16{sh_q.xfill}};
     end
   end
+  // X's fill is the shifted value's own bit w-1, sign-extended or not.
+  `SGU_ASSERT(ShFill_A, sh_en_i && (sh_q.is8 || sh_q.is16) |->
+              sh_q.xfill == (sh_q.sgn && (sh_q.is8 ? sh_v[7] : sh_v[15])), clk_i, 1'b1)
 
   // ------------------------------------------------------------------------------ MFU operands
   assign ia_o = a;
