@@ -26,12 +26,6 @@ package sgu_fpu_pkg;
   localparam logic [2:0] FpuCondOrd = 3'd6;  // neither is NaN
   localparam logic [2:0] FpuCondUno = 3'd7;  // either is NaN
 
-  // Addend of the fused multiply-add x*y + z (sgu_fpu_exp.z_sel_i).
-  localparam logic [1:0] FpuZSelC    = 2'd0;  // fma: c
-  localparam logic [1:0] FpuZSelB    = 2'd1;  // add, sub: b (sub flips its sign)
-  localparam logic [1:0] FpuZSelA    = 2'd2;  // float->int: a, shifted to truncate
-  localparam logic [1:0] FpuZSelZero = 2'd3;  // mul: -0; int->float: +0
-
   // Canonical quiet NaN: every NaN result of the FPU is exactly this value.
   localparam logic [31:0] FpuCanonicalNan = 32'h7FC0_0000;
 
