@@ -98,7 +98,8 @@ module sgu_mfu
   input  logic [2:0]  cond_i,    // compare condition (FpuOpFCmp), sgu_fpu_pkg::FpuCond*
   input  logic [31:0] a_i,       // FP operand a (int->float: the source, extended to 32 bits)
   input  logic [31:0] b_i,       // FP operand b
-  input  logic [31:0] c_i,       // FP operand c (fma addend)
+  input  logic [31:0] z_i,       // FP: the addend z of x * y + z, chosen by the caller from a,
+                                 // b and c: sgu_fpu_pkg::fpu_addend(fpu_zsel(fop_i), ...)
   input  logic [63:0] ia_i,      // integer operand a, extended to 64 bits by dt_i
   input  logic [63:0] ib_i,      // integer operand b, extended to 64 bits by dt_i
   input  logic        mulh_i,    // integer: high 32 bits of the 64-bit product (i32/u32)
@@ -114,7 +115,6 @@ module sgu_mfu
 );
 
   localparam logic [31:0] FpOne     = 32'h3F80_0000;
-  localparam logic [31:0] FpNegZero = 32'h8000_0000;
   localparam logic [31:0] FpInf     = 32'h7F80_0000;
   localparam int unsigned WinW      = FpuWinWidth;  // 76
   // int->float: |a| is the product |a| * 1 at window bits 33:2; window bit 75 weighs 2^73.
@@ -174,28 +174,17 @@ module sgu_mfu
   // and the 64-bit ALU / multiplier operand select (the routed critical path of the SIMD16
   // board at 3b9bf0a, docs/timing.md). Separate enables keep two registers, each placed beside
   // its own logic; an idle side does not toggle.
-  // The fma's addend z is chosen here, before its register: c (ffma), b (add; sub negates it),
-  // a (float->int, which shifts it to truncate) or -0 (mul: x * y + (-0) keeps the product's
-  // sign; int->float adds it as +0, op_fma being 0). In S1 the choice stood in front of the
-  // exponent path (the operands' exponent fields, the choice, the carry-save sum, the shift's
-  // carry chain, the clamp): 8 LUT4 and 5 carry cells into S2's registers, the deepest path of
-  // the SIMD16 depth model at 6de888c (docs/timing.md).
-  logic [31:0] z_d;
-  always_comb begin
-    unique case (fop_i)
-      FpuOpFAdd:                           z_d = b_i;
-      FpuOpFSub:                           z_d = {~b_i[31], b_i[30:0]};
-      FpuOpCvtF2I, FpuOpCvtF2U:            z_d = a_i;
-      FpuOpFMul, FpuOpCvtI2F, FpuOpCvtU2F: z_d = FpNegZero;
-      default:                             z_d = c_i;
-    endcase
-  end
-
+  // The fma's addend z arrives chosen (z_i: c, b, -b, a or -0 by the operation, sgu_fpu_pkg::
+  // fpu_addend). Chosen in S1, it stood in front of the exponent path (the operands' exponent
+  // fields, the choice, the carry-save sum, the shift's carry chain, the clamp): 8 LUT4 and 5
+  // carry cells into S2's registers, the deepest path of the SIMD16 depth model at 6de888c; the
+  // core chooses it from the raw operands, beside the lanes' extension, by a registered choice
+  // (docs/timing.md).
   always_ff @(posedge clk_i) begin
     if (ld_fp_i) begin
       a_s1 <= a_i;
       b_s1 <= b_i;
-      z_s1 <= z_d;
+      z_s1 <= z_i;
     end
   end
 
