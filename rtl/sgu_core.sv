@@ -169,28 +169,9 @@ module sgu_core #(
     logic        big;       // reads rs2's "NumLanes or more" flag (sgu_regfile big_o): a
                             // one-pass down2 / up2 (a scalar delta), whose crossbar
                             // thermometer starts from it
-    fpu_zsel_e   zsel;      // with fp: the MFU's addend z (sgu_fpu_pkg::fpu_zsel), chosen per
-                            // lane from the raw operands
     alu_ctl_t    alu;       // lane controls (each lane registers its own copy)
     wb_sel_e     wb;        // where a short result comes from
   } dec_t;
-
-  // The MFU operation of an FP instruction (dec_t fp; anything for the others).
-  function automatic logic [3:0] fpu_op(logic [7:0] opcode, logic [3:0] dt, logic [3:0] mod);
-    logic [3:0] f;
-    unique case (opcode)
-      OpFsub:  f = FpuOpFSub;
-      OpFmul:  f = FpuOpFMul;
-      OpFfma:  f = FpuOpFFma;
-      OpFmin:  f = FpuOpFMin;
-      OpFmax:  f = FpuOpFMax;
-      OpFcmp:  f = FpuOpFCmp;
-      OpCvt:   f = (dt == DtF32) ? (dt_signed(mod) ? FpuOpCvtI2F : FpuOpCvtU2F)
-                                 : (dt_signed(dt) ? FpuOpCvtF2I : FpuOpCvtF2U);
-      default: f = FpuOpFAdd;  // fadd (and the integer operations, which ignore it)
-    endcase
-    return f;
-  endfunction
 
   // A reader as the hazard check sees it (the fields of dec_t it reads).
   typedef struct packed {
@@ -449,7 +430,6 @@ module sgu_core #(
                                           OpFcmp, OpCvt};
   assign d_dec.nz      = op_reads_nz(d_opcode);
   assign d_dec.big     = shfl_big(d_opcode, d_rs2[5], d_mod);
-  assign d_dec.zsel    = fpu_zsel(fpu_op(d_opcode, d_dt, d_mod));
   // Lane controls and the write-back source, decoded here so that the execute stage starts
   // from registers (each lane keeps its own copy of both).
   assign d_dec.alu = alu_decode(d_opcode, d_dt, d_mod);
@@ -925,8 +905,29 @@ module sgu_core #(
   assign mfu_ld_fp  = x_valid_q && x_dec_q.is_long && x_dec_q.fp;
   assign mfu_ld_int = x_valid_q && x_dec_q.is_long && !x_dec_q.fp;
 
-  assign mfu_fop = fpu_op(x_dec_q.opcode, x_dec_q.dt, x_dec_q.mod);
-  assign mfu_fpu = x_dec_q.fp;
+  always_comb begin
+    mfu_fpu = 1'b1;
+    unique case (x_dec_q.opcode)
+      OpFadd: mfu_fop = FpuOpFAdd;
+      OpFsub: mfu_fop = FpuOpFSub;
+      OpFmul: mfu_fop = FpuOpFMul;
+      OpFfma: mfu_fop = FpuOpFFma;
+      OpFmin: mfu_fop = FpuOpFMin;
+      OpFmax: mfu_fop = FpuOpFMax;
+      OpFcmp: mfu_fop = FpuOpFCmp;
+      OpCvt: begin
+        if (x_dec_q.dt == DtF32) begin
+          mfu_fop = dt_signed(x_dec_q.mod) ? FpuOpCvtI2F : FpuOpCvtU2F;
+        end else begin
+          mfu_fop = dt_signed(x_dec_q.dt) ? FpuOpCvtF2I : FpuOpCvtF2U;
+        end
+      end
+      default: begin
+        mfu_fop = FpuOpFAdd;
+        mfu_fpu = 1'b0;  // integer multiply
+      end
+    endcase
+  end
 
   // Earlier passes' results: pass p's last entry (cycle t) is caught at the end of t + 6, when
   // it is the MFU's result (sgu_mfu: latency 6; its S6 is only the rounding increment and the
@@ -951,18 +952,12 @@ module sgu_core #(
   end
 
   for (genvar m = 0; m < NumMfu; m++) begin : gen_mfu
-    logic [31:0] fz;
+    logic [31:0] fc;
     logic [63:0] ia, ib, res;
 
-    // Each lane's FP addend z (sgu_fpu_pkg::fpu_addend), from the raw operands by X's decoded
-    // choice: beside the lanes' operand extension, not behind it (the extended operands reach
-    // the MFU's register later, through the lanes' fill logic), and not in the MFU's S1, where
-    // the choice stood in front of the exponent path's carry chain (docs/timing.md).
-    logic [LanesPerMfu-1:0][31:0] grp_fz;
+    logic [LanesPerMfu-1:0][31:0] grp_fc;
     for (genvar p = 0; p < LanesPerMfu; p++) begin : gen_grp
-      assign grp_fz[p] = fpu_addend(x_dec_q.zsel, op_a[m * LanesPerMfu + p][31:0],
-                                    op_b[m * LanesPerMfu + p][31:0],
-                                    op_c[m * LanesPerMfu + p][31:0]);
+      assign grp_fc[p] = op_c[m * LanesPerMfu + p][31:0];
     end
 
     sgu_mfu_sel #(
@@ -970,10 +965,10 @@ module sgu_core #(
       .PassBits   (MfuPassBits)
     ) u_sel (
       .pass_i(x_pass_q),
-      .fc_i  (grp_fz),
+      .fc_i  (grp_fc),
       .ia_i  (mfu_ia[m*LanesPerMfu +: LanesPerMfu]),
       .ib_i  (mfu_ib[m*LanesPerMfu +: LanesPerMfu]),
-      .fc_o  (fz),
+      .fc_o  (fc),
       .ia_o  (ia),
       .ib_o  (ib)
     );
@@ -989,7 +984,7 @@ module sgu_core #(
       .cond_i  (x_dec_q.mod[2:0]),
       .a_i     (ia[31:0]),  // FP a and b: the extended operands' low words (sgu_lane)
       .b_i     (ib[31:0]),
-      .z_i     (fz),
+      .c_i     (fc),
       .ia_i    (ia),
       .ib_i    (ib),
       .mulh_i  (x_dec_q.opcode == OpMulh),
@@ -1002,20 +997,6 @@ module sgu_core #(
       .dt_i    (x_dec_q.dt),
       .result_o(res)
     );
-
-`ifndef SYNTHESIS
-    // The addend chosen from the raw operands is the one the operation's own inputs give (the
-    // extension leaves f32 operands alone). (A 32-bit reference signal: Verilator 5.006
-    // mis-generates an assertion that indexes the wide operand array itself.)
-    logic [LanesPerMfu-1:0][31:0] grp_c;
-    logic [31:0]                  z_ref;
-    for (genvar p = 0; p < LanesPerMfu; p++) begin : gen_c
-      assign grp_c[p] = op_c[m * LanesPerMfu + p][31:0];
-    end
-    assign z_ref = fpu_addend(fpu_zsel(mfu_fop), ia[31:0], ib[31:0],
-                              grp_c[(LanesPerMfu > 1) ? 32'(x_pass_q) : 0]);
-    `SGU_ASSERT(ZAddend_A, long_issue && mfu_fpu |-> fz == z_ref)
-`endif
 
     assign long_res[m * LanesPerMfu + LanesPerMfu - 1] = res;
     if (LanesPerMfu > 1) begin : gen_hold
@@ -2192,6 +2173,7 @@ module sgu_core #(
   // The hazard decided a cycle early is the check on R's instruction as it stands.
   `SGU_ASSERT(HazardEarly_A, r_valid_q && !kill_q |-> hazard == hazard_ref)
   `SGU_ASSERT(RChk_A, r_valid_q |-> r_nofault_q == (r_fault_q == CauseNone))
+  `SGU_ASSERT(MfuFp_A, long_issue |-> mfu_fpu == x_dec_q.fp)
   // The predecoded fields agree with D's decode of the word. Not for a fetch fault's token: its
   // word is whatever the cache's entry at the faulting pc holds, possibly never written (the
   // word and its predecoded fields are each don't-care then, and the token traps in R).

@@ -5,10 +5,10 @@
 // included): it hands out the two 24-bit mantissas for the shared multiplier of sgu_mfu and
 // the addend's mantissa for the alignment shifter (sgu_fpu_align), with the amount of that
 // right shift and the exponent of window bit 75. Signs are not handled here (sgu_fpu_add).
-// The fma operands: x = a; y = b or 1.0, selected here after b's fields (hidden bit,
-// effective exponent) are formed; z arrives chosen (sgu_mfu chooses c, b, a for float->int, or
-// -0 for mul and int->float before its S0 register, so that no selection stands in front of
-// the shift's carry chain).
+// The fma operands are selected from the unit's operands a, b, c here, after each operand's
+// fields (hidden bit, effective exponent) are formed, so the selection adds one level to
+// the exponent path instead of sitting before the exponent-field logic:
+//   x = a;  y = b or 1.0;  z = c, b, a (float->int) or 0 (mul: -0; int->float: +0).
 // Infinities and NaNs are the caller's business: their exponent 255 is treated as an ordinary
 // exponent here and the result is overridden outside.
 //
@@ -38,8 +38,9 @@ module sgu_fpu_exp (
   input  logic        en_i,     // an FP operation is in the stage
   input  logic [30:0] a_i,      // magnitude bits of operand a (finite binary32)
   input  logic [30:0] b_i,      // magnitude bits of operand b
-  input  logic [30:0] z_i,      // magnitude bits of the addend z (chosen by sgu_mfu in S0)
+  input  logic [30:0] c_i,      // magnitude bits of operand c
   input  logic        y_one_i,  // y = 1.0 (add, sub), else y = b
+  input  logic [1:0]  z_sel_i,  // z = c, b, a or 0: sgu_fpu_pkg::FpuZSel*
   input  logic        f2i_i,    // float->int: shift z's integer part to win[75:44]
   output logic [23:0] x_man_o,  // mantissa of x incl. hidden bit, to the multiplier
   output logic [23:0] y_man_o,  // mantissa of y incl. hidden bit, to the multiplier
@@ -65,8 +66,8 @@ module sgu_fpu_exp (
   always_comb begin
     // Fields of the operands: mantissa with hidden bit, effective biased exponent (0 counts
     // as 1).
-    logic [23:0] a_man, b_man;
-    logic [9:0]  a_exp, b_exp;
+    logic [23:0] a_man, b_man, c_man;
+    logic [9:0]  a_exp, b_exp, c_exp;
     logic [9:0]  x_exp, y_exp, z_exp;
     logic [7:0]  z_exp_field;  // z's exponent field (float->int)
     logic        prod_zero;    // the product is exactly zero: either mantissa is
@@ -78,10 +79,6 @@ module sgu_fpu_exp (
     logic [7:0]  f2i_shamt;
     // verilator lint_on UNUSEDSIGNAL
     logic        addend_anchor, clamp;
-    // Every local is don't-care without an operation (en_i low), as the outputs are.
-    {a_man, b_man, a_exp, b_exp, x_exp, y_exp, z_exp, z_exp_field, prod_zero} = 'x;
-    {x_bias, x_clamp, z_inv, xy_top, csa_sum, csa_carry, clamp_sum, clamp_carry} = 'x;
-    {shamt_raw, shamt_m1, shamt_m77, f2i_shamt, addend_anchor, clamp} = 'x;
     x_man_o = 'x;
     y_man_o = 'x;
     z_man_o = 'x;
@@ -90,17 +87,38 @@ module sgu_fpu_exp (
     if (en_i) begin
       a_man = {|a_i[30:23], a_i[22:0]};
       b_man = {|b_i[30:23], b_i[22:0]};
+      c_man = {|c_i[30:23], c_i[22:0]};
       a_exp = {2'b00, a_i[30:24], a_i[23] | ~a_man[23]};
       b_exp = {2'b00, b_i[30:24], b_i[23] | ~b_man[23]};
+      c_exp = {2'b00, c_i[30:24], c_i[23] | ~c_man[23]};
 
       // The fma operands.
       x_man_o = a_man;
       x_exp   = a_exp;
       y_man_o = y_one_i ? 24'h80_0000 : b_man;
       y_exp   = y_one_i ? 10'd127 : b_exp;
-      z_man_o     = {|z_i[30:23], z_i[22:0]};
-      z_exp       = {2'b00, z_i[30:24], z_i[23] | ~z_man_o[23]};
-      z_exp_field = z_i[30:23];
+      unique case (z_sel_i)
+        sgu_fpu_pkg::FpuZSelC: begin
+          z_man_o     = c_man;
+          z_exp       = c_exp;
+          z_exp_field = c_i[30:23];
+        end
+        sgu_fpu_pkg::FpuZSelB: begin
+          z_man_o     = b_man;
+          z_exp       = b_exp;
+          z_exp_field = b_i[30:23];
+        end
+        sgu_fpu_pkg::FpuZSelA: begin
+          z_man_o     = a_man;
+          z_exp       = a_exp;
+          z_exp_field = a_i[30:23];
+        end
+        default: begin  // FpuZSelZero
+          z_man_o     = '0;
+          z_exp       = 10'd1;
+          z_exp_field = '0;
+        end
+      endcase
       prod_zero = ~|x_man_o | ~|y_man_o;
 
       x_bias        = x_exp - ShiftBias;

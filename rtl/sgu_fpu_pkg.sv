@@ -26,6 +26,12 @@ package sgu_fpu_pkg;
   localparam logic [2:0] FpuCondOrd = 3'd6;  // neither is NaN
   localparam logic [2:0] FpuCondUno = 3'd7;  // either is NaN
 
+  // Addend of the fused multiply-add x*y + z (sgu_fpu_exp.z_sel_i).
+  localparam logic [1:0] FpuZSelC    = 2'd0;  // fma: c
+  localparam logic [1:0] FpuZSelB    = 2'd1;  // add, sub: b (sub flips its sign)
+  localparam logic [1:0] FpuZSelA    = 2'd2;  // float->int: a, shifted to truncate
+  localparam logic [1:0] FpuZSelZero = 2'd3;  // mul: -0; int->float: +0
+
   // Canonical quiet NaN: every NaN result of the FPU is exactly this value.
   localparam logic [31:0] FpuCanonicalNan = 32'h7FC0_0000;
 
@@ -37,45 +43,6 @@ package sgu_fpu_pkg;
   // exponent >= 1); none when etop > 76, where every magnitude normalises fully.
   function automatic logic [FpuWinWidth-1:0] fpu_norm_limit(logic [9:0] etop);
     return (etop <= 10'(FpuWinWidth)) ? (FpuWinWidth'(1) << (7'(FpuWinWidth) - etop[6:0])) : '0;
-  endfunction
-
-  // The addend z of the fused multiply-add x * y + z that every FP32 arithmetic operation and
-  // conversion runs on (docs/fpu.md "The fused multiply-add"): sgu_mfu's z_i. The caller
-  // (sgu_core, per lane, from the raw operands) chooses it, so that no selection stands in front
-  // of the MFU's exponent path: c for ffma, b for fadd, -b for fsub, a for float->int (which
-  // shifts it to truncate), -0 for fmul (x * y + (-0) keeps the product's sign) and
-  // int->float (which adds it as +0: its sign is not read).
-  typedef enum logic [2:0] {
-    FpuZC,        // c
-    FpuZB,        // b
-    FpuZNegB,     // b with its sign flipped
-    FpuZA,        // a
-    FpuZNegZero   // -0
-  } fpu_zsel_e;
-
-  function automatic fpu_zsel_e fpu_zsel(logic [3:0] fop);
-    fpu_zsel_e s;
-    unique case (fop)
-      FpuOpFAdd:                           s = FpuZB;
-      FpuOpFSub:                           s = FpuZNegB;
-      FpuOpCvtF2I, FpuOpCvtF2U:            s = FpuZA;
-      FpuOpFMul, FpuOpCvtI2F, FpuOpCvtU2F: s = FpuZNegZero;
-      default:                             s = FpuZC;  // ffma; the others do not read z
-    endcase
-    return s;
-  endfunction
-
-  function automatic logic [31:0] fpu_addend(fpu_zsel_e s, logic [31:0] a, logic [31:0] b,
-                                             logic [31:0] c);
-    logic [31:0] z;
-    unique case (s)
-      FpuZB:       z = b;
-      FpuZNegB:    z = {~b[31], b[30:0]};
-      FpuZA:       z = a;
-      FpuZNegZero: z = 32'h8000_0000;
-      default:     z = c;
-    endcase
-    return z;
   endfunction
 
 endpackage

@@ -98,8 +98,7 @@ module sgu_mfu
   input  logic [2:0]  cond_i,    // compare condition (FpuOpFCmp), sgu_fpu_pkg::FpuCond*
   input  logic [31:0] a_i,       // FP operand a (int->float: the source, extended to 32 bits)
   input  logic [31:0] b_i,       // FP operand b
-  input  logic [31:0] z_i,       // FP: the addend z of x * y + z, chosen by the caller from a,
-                                 // b and c: sgu_fpu_pkg::fpu_addend(fpu_zsel(fop_i), ...)
+  input  logic [31:0] c_i,       // FP operand c (fma addend)
   input  logic [63:0] ia_i,      // integer operand a, extended to 64 bits by dt_i
   input  logic [63:0] ib_i,      // integer operand b, extended to 64 bits by dt_i
   input  logic        mulh_i,    // integer: high 32 bits of the 64-bit product (i32/u32)
@@ -115,6 +114,7 @@ module sgu_mfu
 );
 
   localparam logic [31:0] FpOne     = 32'h3F80_0000;
+  localparam logic [31:0] FpNegZero = 32'h8000_0000;
   localparam logic [31:0] FpInf     = 32'h7F80_0000;
   localparam int unsigned WinW      = FpuWinWidth;  // 76
   // int->float: |a| is the product |a| * 1 at window bits 33:2; window bit 75 weighs 2^73.
@@ -128,8 +128,9 @@ module sgu_mfu
   logic [2:0]  alu_op_s1;
   logic [3:0]  fop_s1, dt_s1;
   logic        y_one_s1, f2i_s1;
+  logic [1:0]  z_sel_s1;
   logic [2:0]  cond_s1;
-  logic [31:0] a_s1, b_s1, z_s1;
+  logic [31:0] a_s1, b_s1, c_s1;
   logic [63:0] ia_s1, ib_s1;
   logic [1:0]  step_s1;
 
@@ -152,8 +153,15 @@ module sgu_mfu
       fpu_s1  <= fpu_i;
       fop_s1  <= fop_i;
       // sgu_fpu_exp's operand selection, decoded here from fop_i so that S1's exponent path
-      // (carry-save sum, one 10-bit add, clamp, shift amount) starts from flip-flops.
+      // (selection, carry-save sum, one 10-bit add, clamp, shift amount) starts from
+      // flip-flops.
       y_one_s1 <= fop_i inside {FpuOpFAdd, FpuOpFSub};
+      unique case (fop_i)
+        FpuOpFAdd, FpuOpFSub:     z_sel_s1 <= FpuZSelB;
+        FpuOpCvtF2I, FpuOpCvtF2U: z_sel_s1 <= FpuZSelA;
+        FpuOpFMul, FpuOpCvtI2F, FpuOpCvtU2F: z_sel_s1 <= FpuZSelZero;
+        default:                  z_sel_s1 <= FpuZSelC;
+      endcase
       f2i_s1  <= fop_i inside {FpuOpCvtF2I, FpuOpCvtF2U};
       cond_s1 <= cond_i;
       mulh_s1  <= mulh_i;
@@ -174,17 +182,11 @@ module sgu_mfu
   // and the 64-bit ALU / multiplier operand select (the routed critical path of the SIMD16
   // board at 3b9bf0a, docs/timing.md). Separate enables keep two registers, each placed beside
   // its own logic; an idle side does not toggle.
-  // The fma's addend z arrives chosen (z_i: c, b, -b, a or -0 by the operation, sgu_fpu_pkg::
-  // fpu_addend). Chosen in S1, it stood in front of the exponent path (the operands' exponent
-  // fields, the choice, the carry-save sum, the shift's carry chain, the clamp): 8 LUT4 and 5
-  // carry cells into S2's registers, the deepest path of the SIMD16 depth model at 6de888c; the
-  // core chooses it from the raw operands, beside the lanes' extension, by a registered choice
-  // (docs/timing.md).
   always_ff @(posedge clk_i) begin
     if (ld_fp_i) begin
       a_s1 <= a_i;
       b_s1 <= b_i;
-      z_s1 <= z_i;
+      c_s1 <= c_i;
     end
   end
 
@@ -280,8 +282,8 @@ module sgu_mfu
   // in S1 (fpu_en_s1): otherwise every value is don't-care (x: synthesis adds no gate) and the
   // simulation skips the stage, as it skips S2 and S3 (docs/performance.md).
   // The fused multiply-add computes x * y + z; float->int shifts a in z's place, int->float
-  // adds +0. x is a, z was chosen in S0 (z_s1); sgu_fpu_exp selects y's magnitude itself
-  // (y_one_s1, decoded in S0); y and z here serve the signs and the special operands.
+  // adds +0. x is a; sgu_fpu_exp selects the magnitudes of y and z itself (y_one_s1,
+  // z_sel_s1, decoded in S0); y and z here serve the signs and the special operands.
   logic        fpu_en_s1;
   logic        op_i2f;
   logic [31:0] i2f_mag;
@@ -297,13 +299,6 @@ module sgu_mfu
     logic        y_exp_max, z_exp_max, y_frac_nz, z_frac_nz, y_nan, z_nan, y_inf, z_inf;
     logic        y_zero, a_inf, prod_inf, fma_nan, fma_inf, fma_inf_sign;
     logic        unordered, both_zero, cmp_eq, cmp_lt, cmp_res;
-    // Every local is don't-care without an FP operation in S1, as the block's results are.
-    {a_exp_max, b_exp_max, a_frac_nz, b_frac_nz, a_nan, b_nan, a_zero, b_zero} = 'x;
-    {op_fma, i2f_neg, f2i_signed, f2i_zero, f2i_sat} = 'x;
-    {y, z, f2i_fixed, min_result, max_result} = 'x;
-    {y_exp_max, z_exp_max, y_frac_nz, z_frac_nz, y_nan, z_nan, y_inf, z_inf} = 'x;
-    {y_zero, a_inf, prod_inf, fma_nan, fma_inf, fma_inf_sign} = 'x;
-    {unordered, both_zero, cmp_eq, cmp_lt, cmp_res} = 'x;
     op_i2f  = 'x;
     i2f_mag = 'x;
     ctl_s1  = 'x;
@@ -326,10 +321,16 @@ module sgu_mfu
         default: ;
       endcase
 
-      // y from the operand selection decoded in S0 (the one decision sgu_fpu_exp also uses),
-      // z as chosen in S0.
+      // y and z from the operand selection decoded in S0 (the one decision sgu_fpu_exp also
+      // uses). A zero addend is -0: fmul's x * y + (-0) keeps the product's sign; int->float
+      // does not read z's sign (op_fma is 0).
       y = y_one_s1 ? FpOne : b_s1;
-      z = z_s1;
+      unique case (z_sel_s1)
+        FpuZSelB:    z = {b_s1[31] ^ (fop_s1 == FpuOpFSub), b_s1[30:0]};
+        FpuZSelA:    z = a_s1;
+        FpuZSelZero: z = FpNegZero;
+        default:     z = c_s1;
+      endcase
 
       // Special operands of the fma: NaN in, invalid (0*inf, inf-inf), infinite result.
       y_exp_max    = &y[30:23];
@@ -448,8 +449,9 @@ module sgu_mfu
     .en_i    (fpu_en_s1),
     .a_i     (a_s1[30:0]),
     .b_i     (b_s1[30:0]),
-    .z_i     (z_s1[30:0]),
+    .c_i     (c_s1[30:0]),
     .y_one_i (y_one_s1),
+    .z_sel_i (z_sel_s1),
     .f2i_i   (f2i_s1),
     .x_man_o (x_man),
     .y_man_o (y_man),

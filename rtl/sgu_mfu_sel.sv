@@ -12,7 +12,7 @@ module sgu_mfu_sel #(
   parameter int unsigned PassBits    = (LanesPerMfu > 1) ? $clog2(LanesPerMfu) : 1  // pass_i width
 ) (
   input  logic [PassBits-1:0]              pass_i,  // lane of the group, 0..LanesPerMfu-1
-  input  logic [LanesPerMfu-1:0][31:0]     fc_i,    // FP addend z (sgu_mfu z_i) per lane
+  input  logic [LanesPerMfu-1:0][31:0]     fc_i,    // FP operand c (the fma addend) per lane
   input  logic [LanesPerMfu-1:0][63:0]     ia_i,    // operand a (extended; low word: FP a)
   input  logic [LanesPerMfu-1:0][63:0]     ib_i,    // operand b (extended; low word: FP b)
   output logic [31:0]                      fc_o,
