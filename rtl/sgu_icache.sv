@@ -170,7 +170,13 @@ module sgu_icache #(
   assign entry_words = entry_data;
   assign entry_pre   = pre_mem[entry];
 
-  assign line_hit  = valid_q[index] && (tag_mem[index] == tag);
+  // The tag compare on a carry chain: ~(stored ^ tag) + 1 carries out exactly when every bit
+  // is equal. As a LUT tree ABC mapped it as a serial chain (five LUT4 after the tag RAM, then
+  // the hit into F's pc and D's queue: 9 LUT4 in all, the deepest path of the SIMD16 depth
+  // model at 6de888c; docs/timing.md).
+  logic [TagBits:0] tag_run;
+  assign tag_run   = {1'b0, ~(tag_mem[index] ^ tag)} + (TagBits + 1)'(1);
+  assign line_hit  = valid_q[index] && tag_run[TagBits];
   assign eline_hit = eline_valid_q && (fill_addr_q == pc_i[31:OffsetShift]);
   assign hit       = line_hit || eline_hit;
 
